@@ -1,0 +1,45 @@
+//! Derive macros for [toolform](https://docs.rs/toolform). Depend on `toolform`,
+//! which re-exports them; this crate alone is not useful.
+
+mod ast;
+mod attr;
+mod check;
+mod ctxt;
+mod expand;
+mod fallback;
+
+use proc_macro::TokenStream;
+
+/// Derives `toolform::ToolSchema`: the input and output JSON Schemas of a type,
+/// read from its serde attributes. See the `toolform` crate for the rules.
+#[proc_macro_derive(ToolSchema, attributes(schema))]
+pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    guard(&input, || expand::tool_schema::derive(&input)).into()
+}
+
+/// Runs a derive, turning a panic (a bug in toolform) into a compile error
+/// instead of an opaque "proc macro panicked".
+fn guard(
+    input: &syn::DeriveInput,
+    run: impl FnOnce() -> proc_macro2::TokenStream + std::panic::UnwindSafe,
+) -> proc_macro2::TokenStream {
+    match std::panic::catch_unwind(run) {
+        Ok(tokens) => tokens,
+        Err(payload) => {
+            let detail = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            syn::Error::new_spanned(
+                &input.ident,
+                format!(
+                    "toolform: internal error while deriving for this type ({detail}); \
+                     please report it with the type definition"
+                ),
+            )
+            .to_compile_error()
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! `ToolSchema` for types from std and, behind features, other crates.
+//! One file per source crate.
+
+#[cfg(feature = "chrono")]
+mod chrono;
+mod std;

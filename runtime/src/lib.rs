@@ -1,0 +1,102 @@
+//! # toolform
+//!
+//! Wire-truthful JSON Schemas for MCP tools, MCP elicitation forms and LLM tool
+//! calling, derived from your serde types.
+//!
+//! `#[derive(ToolSchema)]` gives a type two schemas from one declaration:
+//!
+//! - the **input** schema, what `serde_json::from_value::<T>` accepts (tool
+//!   arguments, structured output requested from a model);
+//! - the **output** schema, what `serde_json::to_value(&t)` produces (a tool's
+//!   `structuredContent`).
+//!
+//! ```
+//! use toolform::ToolSchema;
+//!
+//! /// Search the catalogue.
+//! #[derive(serde::Serialize, serde::Deserialize, ToolSchema)]
+//! #[serde(rename_all = "camelCase")]
+//! struct SearchArgs {
+//!     /// Free-text query.
+//!     query: String,
+//!     #[serde(default)]
+//!     max_results: u32,
+//!     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+//!     tags: Vec<String>,
+//! }
+//!
+//! let input = SearchArgs::input_schema();
+//! assert_eq!(input["required"], serde_json::json!(["query"]));
+//! assert_eq!(input["properties"]["maxResults"]["maximum"], 4294967295u32);
+//!
+//! let output = SearchArgs::output_schema();
+//! assert_eq!(output["required"], serde_json::json!(["query", "maxResults"]));
+//! ```
+//!
+//! See the README for the attribute reference and the rules each schema follows.
+//!
+//! ## Cargo features
+//!
+//! - `chrono` (default): schemas for chrono's date and time types.
+//!
+//! toolform turns on serde_json's `preserve_order` feature: properties appear
+//! in declaration order, which is also the order clients show form fields in.
+
+#![deny(missing_docs)]
+
+mod impls;
+mod render;
+pub mod shape;
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use render::render;
+use serde_json::Value;
+pub use toolform_macros::ToolSchema;
+
+/// Which side of serde a schema describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Contract {
+    /// What serde deserializes: every document the schema accepts, serde accepts.
+    Input,
+    /// What serde serializes: every value serde writes satisfies the schema.
+    Output,
+}
+
+/// A type with a wire-truthful JSON Schema for each direction.
+///
+/// Derive it with `#[derive(ToolSchema)]`; the derive reads every `#[serde]`
+/// attribute and `#[schema(...)]` annotations. Implement it by hand only for a
+/// type with hand-written serde impls, by giving its [`Shape`](shape::Shape).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no wire schema: it does not implement `toolform::ToolSchema`",
+    label = "no schema for this type",
+    note = "derive it with `#[derive(toolform::ToolSchema)]`, or, when serde reads and writes it as another type, use `#[schema(with = OtherType)]` on the field"
+)]
+pub trait ToolSchema {
+    /// The wire shape, built at compile time.
+    const SHAPE: &'static shape::Shape;
+
+    /// The JSON Schema (2020-12) of what serde deserializes into this type.
+    ///
+    /// Rendered on first use, then a pointer read.
+    fn input_schema() -> &'static Value {
+        render::cached(Self::SHAPE, Contract::Input)
+    }
+
+    /// The JSON Schema (2020-12) of what serde serializes from this type.
+    ///
+    /// Rendered on first use, then a pointer read.
+    fn output_schema() -> &'static Value {
+        render::cached(Self::SHAPE, Contract::Output)
+    }
+
+    /// The schema for one contract.
+    fn schema(contract: Contract) -> &'static Value {
+        match contract {
+            Contract::Input => Self::input_schema(),
+            Contract::Output => Self::output_schema(),
+        }
+    }
+}

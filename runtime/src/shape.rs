@@ -1,0 +1,211 @@
+//! The wire-shape model: what a Rust type looks like on the JSON wire, as serde
+//! reads and writes it.
+//!
+//! Every [`ToolSchema`](crate::ToolSchema) type carries a `const` [`Shape`]: a tree
+//! of `&'static` nodes built at compile time. Derived types point at their field
+//! types through `fn` pointers, which is what lets recursive types and generic
+//! types compose without const-evaluation cycles. Schemas are rendered from this
+//! tree once per type and [`Contract`](crate::Contract), then cached.
+//!
+//! You only need this module to implement [`ToolSchema`](crate::ToolSchema) by hand
+//! for a type whose serde impls are hand-written.
+
+use serde_json::Value;
+
+/// The wire shape of a type in the serde/JSON data model.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Shape {
+    /// Any JSON value (`serde_json::Value`).
+    Any,
+    /// `null`, and only `null` (`()`, unit structs, `PhantomData`).
+    Null,
+    /// `true` or `false`.
+    Bool,
+    /// An integer within the given bounds.
+    Integer(IntRange),
+    /// A floating-point number. serde reads any JSON number into it; `serde_json`
+    /// writes non-finite values (NaN, infinities) as `null`, so the output
+    /// contract is nullable.
+    Number,
+    /// A JSON string.
+    String(StringShape),
+    /// `Option<T>`: `null` or the inner shape. A missing field of this shape
+    /// deserializes to `None` (serde's rule for `deserialize_option`).
+    Option(&'static Shape),
+    /// A JSON array of one item shape.
+    Seq(SeqShape),
+    /// A JSON array of fixed length with one shape per position.
+    Tuple(&'static [&'static Shape]),
+    /// A JSON object with arbitrary keys.
+    Map(MapShape),
+    /// A type with a name and a body of its own (derived structs).
+    Named(&'static Named),
+}
+
+/// Inclusive bounds of an integer type. `None` means the bound is not
+/// representable in JSON numbers (`i128`, `u128`) and is not emitted.
+#[derive(Debug, Clone, Copy)]
+pub struct IntRange {
+    /// Smallest accepted value.
+    pub min: Option<i64>,
+    /// Largest accepted value.
+    pub max: Option<u64>,
+    /// Zero is excluded (`NonZero*`).
+    pub nonzero: bool,
+}
+
+/// A string shape.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StringShape {
+    /// `minLength`, in Unicode code points.
+    pub min_length: Option<u64>,
+    /// `maxLength`, in Unicode code points.
+    pub max_length: Option<u64>,
+    /// A JSON Schema `format` that serde enforces in both directions.
+    pub format: Option<&'static str>,
+    /// A `pattern` describing what serde accepts (input contract).
+    pub input_pattern: Option<&'static str>,
+    /// A `pattern` describing what serde writes (output contract).
+    pub output_pattern: Option<&'static str>,
+}
+
+impl StringShape {
+    /// Any string.
+    pub const ANY: StringShape = StringShape {
+        min_length: None,
+        max_length: None,
+        format: None,
+        input_pattern: None,
+        output_pattern: None,
+    };
+}
+
+/// An array of one item shape.
+#[derive(Debug, Clone, Copy)]
+pub struct SeqShape {
+    /// The shape of every item.
+    pub items: &'static Shape,
+    /// `minItems`.
+    pub min_items: Option<u64>,
+    /// `maxItems`.
+    pub max_items: Option<u64>,
+    /// serde writes no two equal items (sets). Input never promises it: serde
+    /// reads duplicates into a set without complaint.
+    pub unique_on_output: bool,
+}
+
+/// A map: a JSON object whose keys are the key shape written as strings.
+#[derive(Debug, Clone, Copy)]
+pub struct MapShape {
+    /// The key shape. JSON keys are always strings.
+    pub key: &'static Shape,
+    /// The value shape.
+    pub value: &'static Shape,
+}
+
+/// A named type: a derived struct or a hand-written type with its own identity.
+#[derive(Debug)]
+pub struct Named {
+    /// The Rust type name (`std::any::type_name`), used to detect recursion and
+    /// to name `$defs` entries.
+    pub type_name: fn() -> &'static str,
+    /// `title` annotation.
+    pub title: Option<&'static str>,
+    /// `description` annotation (doc comments).
+    pub description: Option<&'static str>,
+    /// The wire body.
+    pub body: Body,
+}
+
+/// The wire body of a [`Named`] type.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Body {
+    /// A struct with named fields: a JSON object.
+    Struct(&'static Struct),
+    /// A newtype struct (`struct Meters(f64)`): written as the inner type. A
+    /// missing field of such a type is an error even when the inner type is an
+    /// `Option` (serde goes through `deserialize_newtype_struct`).
+    Newtype(fn() -> &'static Shape),
+    /// `#[serde(transparent)]`: serde reads and writes exactly the inner type.
+    Transparent(fn() -> &'static Shape),
+    /// A tuple struct: a fixed-length JSON array.
+    Tuple(&'static [fn() -> &'static Shape]),
+    /// A unit struct: `null`.
+    Unit,
+}
+
+/// A struct with named fields.
+#[derive(Debug)]
+pub struct Struct {
+    /// The fields, in declaration order.
+    pub fields: &'static [Field],
+    /// `#[serde(deny_unknown_fields)]`.
+    pub deny_unknown_fields: bool,
+}
+
+/// One field of a [`Struct`].
+#[derive(Debug)]
+pub struct Field {
+    /// The Rust field name.
+    pub rust_name: &'static str,
+    /// The key serde writes, or `None` when the field is never serialized.
+    pub ser_name: Option<&'static str>,
+    /// The key serde reads, or `None` when the field is never deserialized.
+    pub de_name: Option<&'static str>,
+    /// Further keys serde reads (`alias`), excluding `de_name`.
+    pub aliases: &'static [&'static str],
+    /// The field's shape.
+    pub shape: fn() -> &'static Shape,
+    /// A missing field takes a default (`#[serde(default)]` on the field or the
+    /// container).
+    pub has_default: bool,
+    /// The serialized default value, when the field type is `Serialize`.
+    pub default_value: Option<fn() -> Option<Value>>,
+    /// `skip_serializing_if` is set: the field may be absent from the output.
+    pub skip_serializing_if: bool,
+    /// `skip_serializing_if = "Option::is_none"`: the field is absent exactly
+    /// when it would be `null`.
+    pub skip_if_none: bool,
+    /// `title` annotation.
+    pub title: Option<&'static str>,
+    /// `description` annotation (doc comments).
+    pub description: Option<&'static str>,
+}
+
+impl Shape {
+    /// Follows newtype and transparent bodies down to the shape written on the wire.
+    pub fn resolve(&'static self) -> &'static Shape {
+        self.follow(true)
+    }
+
+    /// Whether a missing field of this shape deserializes to `None`.
+    ///
+    /// serde's missing-field deserializer answers `deserialize_option` with
+    /// `None` and everything else with an error; `Box<Option<T>>` and
+    /// `transparent` wrappers forward to `Option`, newtype structs do not.
+    pub fn missing_is_none(&'static self) -> bool {
+        matches!(self.follow(false), Shape::Option(_))
+    }
+
+    fn follow(&'static self, newtypes: bool) -> &'static Shape {
+        let mut shape = self;
+        // Bounded: a wrapper chain that loops back on itself has no finite wire
+        // form; stop rather than spin.
+        for _ in 0..256 {
+            match shape {
+                Shape::Named(Named {
+                    body: Body::Transparent(inner),
+                    ..
+                }) => shape = inner(),
+                Shape::Named(Named {
+                    body: Body::Newtype(inner),
+                    ..
+                }) if newtypes => shape = inner(),
+                _ => return shape,
+            }
+        }
+        shape
+    }
+}

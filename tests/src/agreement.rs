@@ -1,0 +1,195 @@
+//! The proof: the `jsonschema` crate against serde, document by document.
+//!
+//! For the input schema, each mutated document must be accepted by the
+//! validator exactly when `serde_json::from_value::<T>` accepts it. For the
+//! output schema, every value serde writes (from each accepted document) must
+//! validate. A disagreement is allowed only when a [`Limit`] names it: a
+//! documented place where JSON Schema cannot say what serde does.
+
+use crate::mutate::{Kind, Mutant, mutants};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use toolform::ToolSchema;
+
+/// A documented gap between JSON Schema and serde.
+pub struct Limit {
+    /// Short name.
+    pub name: &'static str,
+    /// Why no schema can close it.
+    pub reason: &'static str,
+    /// Whether a disagreement is this one.
+    pub applies: fn(&Disagreement) -> bool,
+}
+
+/// Where the validator and serde differ on one document.
+#[derive(Debug, Clone)]
+pub struct Disagreement {
+    /// The type under test.
+    pub type_name: &'static str,
+    /// The document and how it was made.
+    pub mutant: Mutant,
+    /// The validator's verdict.
+    pub schema_accepts: bool,
+    /// serde's verdict.
+    pub serde_accepts: bool,
+    /// serde's error, if it rejected.
+    pub serde_error: Option<String>,
+}
+
+/// The known limits, each with its reason. Nothing else may disagree.
+pub const LIMITS: &[Limit] = &[
+    Limit {
+        name: "integral float",
+        reason: "JSON Schema's `integer` includes numbers written with a fraction or exponent \
+                 (`1.0`, `3e20`); serde_json reads those as floats, which serde's integer types reject",
+        applies: |d| d.mutant.kind == Kind::IntegralFloat && d.schema_accepts && !d.serde_accepts,
+    },
+    Limit {
+        name: "struct as sequence",
+        reason: "serde_derive also reads a struct from a JSON array of its fields in declaration \
+                 order; the schema advertises only the object form, which is what serde writes",
+        applies: |d| {
+            d.serde_accepts
+                && !d.schema_accepts
+                && d.mutant.doc.pointer(&d.mutant.path).is_some_and(Value::is_array)
+        },
+    },
+    Limit {
+        name: "relaxed chrono",
+        reason: "chrono reads a relaxed superset of RFC 3339 (spaces, unpadded fields, lowercase \
+                 separators); the schema advertises the strict form, which chrono always accepts",
+        applies: |d| d.mutant.kind == Kind::RelaxedDate && d.serde_accepts && !d.schema_accepts,
+    },
+    Limit {
+        name: "calendar in a pattern",
+        reason: "a `pattern` (used where no `format` fits, e.g. NaiveDateTime) cannot carry days \
+                 per month; chrono rejects February 30th",
+        applies: |d| {
+            d.schema_accepts
+                && !d.serde_accepts
+                && d.mutant
+                    .doc
+                    .pointer(&d.mutant.path)
+                    .and_then(Value::as_str)
+                    .is_some_and(|s| s.contains("-02-30"))
+        },
+    },
+];
+
+/// What one type's agreement run found.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Documents judged against the input schema.
+    pub documents: usize,
+    /// Documents serde accepted.
+    pub accepted: usize,
+    /// Values serde wrote and the output schema checked.
+    pub outputs: usize,
+    /// Disagreements named by a limit: (limit name, disagreement).
+    pub documented: Vec<(&'static str, Disagreement)>,
+    /// Disagreements no limit names: each is a bug.
+    pub undocumented: Vec<Disagreement>,
+    /// Values serde wrote that the output schema rejected: each is a bug.
+    pub output_failures: Vec<(Value, String)>,
+}
+
+impl Report {
+    /// Panics with every problem when anything undocumented happened.
+    pub fn assert_clean(&self, type_name: &str) {
+        let mut problems = Vec::new();
+        for d in &self.undocumented {
+            problems.push(format!(
+                "input disagreement at {:?} ({:?}): schema {}, serde {} ({})\n  doc: {}",
+                d.mutant.path,
+                d.mutant.kind,
+                verdict(d.schema_accepts),
+                verdict(d.serde_accepts),
+                d.serde_error.as_deref().unwrap_or("-"),
+                d.mutant.doc
+            ));
+        }
+        for (value, error) in &self.output_failures {
+            problems.push(format!("output schema rejects what serde wrote: {error}\n  value: {value}"));
+        }
+        assert!(
+            problems.is_empty(),
+            "{type_name}: {} problem(s)\n{}",
+            problems.len(),
+            problems.join("\n")
+        );
+    }
+}
+
+fn verdict(accepts: bool) -> &'static str {
+    if accepts { "accepts" } else { "rejects" }
+}
+
+/// A validator for a schema, with format assertion on (draft 2020-12).
+pub fn validator(schema: &Value) -> jsonschema::Validator {
+    jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .should_validate_formats(true)
+        .build(schema)
+        .unwrap_or_else(|e| panic!("schema does not compile: {e}\n{schema:#}"))
+}
+
+/// Runs the agreement check for `T` from `seeds`.
+pub fn check<T>(seeds: &[Value]) -> Report
+where
+    T: ToolSchema + DeserializeOwned + Serialize,
+{
+    let type_name = std::any::type_name::<T>();
+    let input = validator(T::input_schema());
+    let output = validator(T::output_schema());
+    let mut report = Report::default();
+    for seed in seeds {
+        assert!(
+            serde_json::from_value::<T>(seed.clone()).is_ok(),
+            "{type_name}: seed must deserialize: {seed}"
+        );
+        for mutant in mutants(seed) {
+            report.documents += 1;
+            let schema_accepts = input.is_valid(&mutant.doc);
+            let parsed = serde_json::from_value::<T>(mutant.doc.clone());
+            let serde_accepts = parsed.is_ok();
+            if let Ok(value) = &parsed {
+                report.accepted += 1;
+                let written = serde_json::to_value(value).expect("serde writes what it read");
+                report.outputs += 1;
+                if let Err(e) = output.validate(&written).map_err(|e| e.to_string()) {
+                    report.output_failures.push((written, e));
+                }
+            }
+            if schema_accepts != serde_accepts {
+                let d = Disagreement {
+                    type_name,
+                    mutant,
+                    schema_accepts,
+                    serde_accepts,
+                    serde_error: parsed.err().map(|e| e.to_string()),
+                };
+                match LIMITS.iter().find(|l| (l.applies)(&d)) {
+                    Some(limit) => report.documented.push((limit.name, d)),
+                    None => report.undocumented.push(d),
+                }
+            }
+        }
+    }
+    report
+}
+
+/// Checks that every value in `values` (as serde writes it) satisfies `T`'s
+/// output schema. For types whose interesting values cannot come from input
+/// (skipped fields, non-finite floats).
+pub fn check_outputs<T: ToolSchema + Serialize>(values: &[T]) -> Vec<(Value, String)> {
+    let output = validator(T::output_schema());
+    values
+        .iter()
+        .filter_map(|v| {
+            let written = serde_json::to_value(v).expect("serializes");
+            let error = output.validate(&written).err().map(|e| e.to_string());
+            error.map(|e| (written, e))
+        })
+        .collect()
+}

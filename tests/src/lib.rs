@@ -1,0 +1,63 @@
+//! Test harness: snapshot files and the agreement machinery.
+//!
+//! - [`snapshot`] pins the exact JSON a type renders (`TOOLFORM_BLESS=1` to
+//!   write or overwrite; a changed snapshot is a reviewed change).
+//! - [`agreement`] proves the schemas true: a JSON Schema validator nobody here
+//!   wrote (the `jsonschema` crate, formats asserted) against serde itself, on
+//!   documents derived by mutation from seed documents.
+
+pub mod agreement;
+pub mod mutate;
+
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// The workspace root.
+pub fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ sits in the workspace")
+        .to_path_buf()
+}
+
+/// Compares `value` with `tests/snapshots/<name>.json`. With `TOOLFORM_BLESS=1`
+/// the file is written instead. Returns a description of the mismatch.
+pub fn snapshot(name: &str, value: &Value) -> Result<(), String> {
+    let path = workspace_root()
+        .join("tests/snapshots")
+        .join(format!("{name}.json"));
+    let rendered = serde_json::to_string_pretty(value).expect("a Value always serializes") + "\n";
+    if std::env::var_os("TOOLFORM_BLESS").is_some_and(|v| v == "1") {
+        std::fs::create_dir_all(path.parent().expect("has parent")).expect("create snapshots/");
+        std::fs::write(&path, &rendered).expect("write snapshot");
+        return Ok(());
+    }
+    match std::fs::read_to_string(&path) {
+        Ok(stored) if stored == rendered => Ok(()),
+        Ok(stored) => Err(format!(
+            "snapshot {name} changed (run with TOOLFORM_BLESS=1 to accept):\n--- stored\n{stored}\n+++ rendered\n{rendered}"
+        )),
+        Err(_) => Err(format!(
+            "snapshot {name} is missing: {} (run with TOOLFORM_BLESS=1 to write it)\n{rendered}",
+            path.display()
+        )),
+    }
+}
+
+/// Locates `../shared/fixtures/<rel>` beside the workspace. Says loudly when it
+/// is missing, and fails when `TOOLFORM_REQUIRE_FIXTURES=1`.
+pub fn fixture(rel: &str) -> Option<PathBuf> {
+    let path = workspace_root().join("../shared/fixtures").join(rel);
+    if path.exists() {
+        return Some(path);
+    }
+    let message = format!(
+        "FIXTURE MISSING: {} — this test checks nothing without it",
+        path.display()
+    );
+    if std::env::var_os("TOOLFORM_REQUIRE_FIXTURES").is_some_and(|v| v == "1") {
+        panic!("{message} (TOOLFORM_REQUIRE_FIXTURES=1)");
+    }
+    eprintln!("warning: {message}");
+    None
+}
