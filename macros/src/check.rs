@@ -55,7 +55,8 @@ pub fn check(cx: &Ctxt, cont: &Container) {
             );
         }
         let custom = fa.serialize_with().is_some() || fa.deserialize_with().is_some();
-        if custom && ours.schema.with.is_none() {
+        let known = crate::expand::tool_schema::chrono_ts(&quote::quote!(), field).is_some();
+        if custom && ours.schema.with.is_none() && !known {
             cx.error_spanned_by(
                 field.original,
                 "this field is read or written by a custom serde function (`with`, `serialize_with` or \

@@ -215,7 +215,8 @@ impl Renderer {
             match self.contract {
                 Contract::Input => {
                     let Some(name) = field.de_name else { continue };
-                    let optional = field.has_default || shape.missing_is_none();
+                    let optional = field.has_default
+                        || (!field.deserialize_with && shape.missing_is_none());
                     let mut schema = annotate(self.node(shape), field.title, field.description);
                     if let (Some(default), Value::Object(map)) = (field.default_value, &mut schema) {
                         if let Some(value) = default() {

@@ -158,6 +158,9 @@ pub struct Field {
     pub aliases: &'static [&'static str],
     /// The field's shape.
     pub shape: fn() -> &'static Shape,
+    /// serde reads the field with a custom function (`deserialize_with`): a
+    /// missing field is then an error even for `Option`, unless it has a default.
+    pub deserialize_with: bool,
     /// A missing field takes a default (`#[serde(default)]` on the field or the
     /// container).
     pub has_default: bool,

@@ -88,24 +88,26 @@ fn numbers() -> Vec<(Value, Kind)> {
         json!(u64::MAX),
         json!(1.5),
         json!(-0.5),
-        json!(1e300),
     ]
     .into_iter()
     .map(|v| (v, Kind::ReplaceNumber))
     .collect();
     out.push((json!(1.0), Kind::IntegralFloat));
     out.push((json!(3e20), Kind::IntegralFloat));
+    out.push((json!(1e300), Kind::IntegralFloat));
     out
 }
 
-/// Every single-mutation variant of `seed` (the seed included).
-pub fn mutants(seed: &Value) -> Vec<Mutant> {
+/// Every single-mutation variant of `seed` (the seed included). `known_keys`
+/// are added to every object that lacks them (aliases, skipped fields, keys
+/// of other directions), each with a copy of a value the object already has.
+pub fn mutants(seed: &Value, known_keys: &[String]) -> Vec<Mutant> {
     let mut out = vec![Mutant {
         path: String::new(),
         kind: Kind::Seed,
         doc: seed.clone(),
     }];
-    walk(seed, String::new(), &mut |path, kind, replacement| {
+    walk(seed, String::new(), known_keys, &mut |path, kind, replacement| {
         out.push(Mutant {
             path: path.to_string(),
             kind,
@@ -116,7 +118,7 @@ pub fn mutants(seed: &Value) -> Vec<Mutant> {
 }
 
 /// Calls `emit(path, kind, new_value_at_path)` for every mutation of `value`.
-fn walk(value: &Value, path: String, emit: &mut dyn FnMut(&str, Kind, Value)) {
+fn walk(value: &Value, path: String, known: &[String], emit: &mut dyn FnMut(&str, Kind, Value)) {
     // Replace this value by one of each other JSON type.
     let others = [
         json!(null),
@@ -141,10 +143,17 @@ fn walk(value: &Value, path: String, emit: &mut dyn FnMut(&str, Kind, Value)) {
             let mut m = map.clone();
             m.insert("zz_unknown".into(), json!(1));
             emit(&path, Kind::AddKey, Value::Object(m));
+            for key in known.iter().filter(|k| !map.contains_key(*k)) {
+                for value in map.values().take(1).cloned().chain([json!("x")]) {
+                    let mut m = map.clone();
+                    m.insert(key.clone(), value);
+                    emit(&path, Kind::AddKey, Value::Object(m));
+                }
+            }
             let fields: Vec<Value> = map.values().cloned().collect();
             emit(&path, Kind::ObjectAsArray, Value::Array(fields));
             for (key, v) in map {
-                walk(v, format!("{path}/{}", escape(key)), emit);
+                walk(v, format!("{path}/{}", escape(key)), known, emit);
             }
         }
         Value::Array(items) => {
@@ -157,7 +166,7 @@ fn walk(value: &Value, path: String, emit: &mut dyn FnMut(&str, Kind, Value)) {
                 emit(&path, Kind::ResizeArray, Value::Array(a));
             }
             for (i, v) in items.iter().enumerate() {
-                walk(v, format!("{path}/{i}"), emit);
+                walk(v, format!("{path}/{i}"), known, emit);
             }
         }
         Value::Number(_) => {
@@ -204,4 +213,24 @@ pub fn object(pairs: &[(&str, Value)]) -> Value {
         m.insert((*k).to_string(), v.clone());
     }
     Value::Object(m)
+}
+
+/// Every key under a `properties` anywhere in `schema`.
+pub fn property_names(schema: &Value, out: &mut Vec<String>) {
+    match schema {
+        Value::Object(map) => {
+            if let Some(Value::Object(props)) = map.get("properties") {
+                for key in props.keys() {
+                    if !out.contains(key) {
+                        out.push(key.clone());
+                    }
+                }
+            }
+            for v in map.values() {
+                property_names(v, out);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| property_names(v, out)),
+        _ => {}
+    }
 }

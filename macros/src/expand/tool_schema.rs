@@ -164,6 +164,7 @@ fn field(cont: &Container, p: &TokenStream, field: &Field, ours: &FieldAttrs) ->
         segments.ends_with(&["Option".to_string(), "is_none".to_string()])
     });
     let shape = shape_fn(p, field, ours);
+    let deserialize_with = fa.deserialize_with().is_some();
     let title = opt_str(p, ours.schema.title.as_deref());
     let description = opt_str(p, ours.schema.description.as_deref());
     quote! {
@@ -173,6 +174,7 @@ fn field(cont: &Container, p: &TokenStream, field: &Field, ours: &FieldAttrs) ->
             de_name: #de_name,
             aliases: &[#(#aliases),*],
             shape: #shape,
+            deserialize_with: #deserialize_with,
             has_default: #has_default,
             default_value: #default_value,
             skip_serializing_if: #skip_serializing_if,
@@ -186,9 +188,55 @@ fn field(cont: &Container, p: &TokenStream, field: &Field, ours: &FieldAttrs) ->
 /// `shape_of::<WireType>`, spanned on the field's type so a missing
 /// `ToolSchema` impl is reported there.
 fn shape_fn(p: &TokenStream, field: &Field, ours: &FieldAttrs) -> TokenStream {
+    if ours.schema.with.is_none() {
+        if let Some(wire) = chrono_ts(p, field) {
+            return quote!(#p::shape_of::<#wire>);
+        }
+    }
     let ty = ours.schema.with.as_ref().unwrap_or(field.ty);
     let span = ty.span();
     quote_spanned!(span=> #p::shape_of::<#ty>)
+}
+
+/// `#[serde(with = "chrono::serde::ts_seconds")]` and its siblings: the wire
+/// type is known without help. Both directions must use the same module.
+pub fn chrono_ts(p: &TokenStream, field: &Field) -> Option<TokenStream> {
+    let module = |path: Option<&syn::ExprPath>| -> Option<(String, bool)> {
+        let segments: Vec<String> = path?
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        let n = segments.len();
+        if n < 3 || !segments.iter().any(|s| s == "chrono") {
+            return None;
+        }
+        let module = segments[n - 2].as_str();
+        let (base, option) = match module.strip_suffix("_option") {
+            Some(base) => (base, true),
+            None => (module, false),
+        };
+        ["ts_seconds", "ts_milliseconds", "ts_microseconds", "ts_nanoseconds"]
+            .contains(&base)
+            .then(|| (base.to_string(), option))
+    };
+    let ser = module(field.attrs.serialize_with())?;
+    let de = module(field.attrs.deserialize_with())?;
+    if ser != de {
+        return None;
+    }
+    let marker = match ser.0.as_str() {
+        "ts_seconds" => quote!(#p::chrono_ts::TsSeconds),
+        "ts_milliseconds" => quote!(#p::chrono_ts::TsMilliseconds),
+        "ts_microseconds" => quote!(#p::chrono_ts::TsMicroseconds),
+        _ => quote!(#p::chrono_ts::TsNanoseconds),
+    };
+    Some(if ser.1 {
+        quote!(#p::Option<#marker>)
+    } else {
+        marker
+    })
 }
 
 /// A closure producing the serialized default, when serde has one and the
