@@ -11,6 +11,8 @@ pub struct Container<'a> {
     pub serde: serde_ast::Container<'a>,
     pub schema: SchemaAttrs,
     pub fields: Vec<FieldAttrs>,
+    /// Our attributes of each variant (enums only), in order.
+    pub variants: Vec<SchemaAttrs>,
     pub krate: syn::Path,
 }
 
@@ -39,6 +41,13 @@ impl<'a> Container<'a> {
                 schema: SchemaAttrs::from_attrs(cx, &f.original.attrs, Place::Field),
             })
             .collect();
+        let variants = match &serde.data {
+            serde_ast::Data::Enum(variants) => variants
+                .iter()
+                .map(|v| SchemaAttrs::from_attrs(cx, &v.original.attrs, Place::Variant))
+                .collect(),
+            serde_ast::Data::Struct(..) => Vec::new(),
+        };
         let krate = schema
             .krate
             .clone()
@@ -47,6 +56,7 @@ impl<'a> Container<'a> {
             serde,
             schema,
             fields,
+            variants,
             krate,
         })
     }

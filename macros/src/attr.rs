@@ -2,12 +2,16 @@
 //! error naming the keys that exist. Doc comments become descriptions.
 
 use crate::ctxt::Ctxt;
+use quote::ToTokens;
+use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 
 /// Keys allowed on a container.
-const CONTAINER_KEYS: &[&str] = &["title", "description", "crate"];
+const CONTAINER_KEYS: &[&str] = &["title", "description", "crate", "titled"];
 /// Keys allowed on a field.
 const FIELD_KEYS: &[&str] = &["title", "description", "with"];
+/// Keys allowed on an enum variant.
+const VARIANT_KEYS: &[&str] = &["title", "description"];
 
 #[derive(Default)]
 pub struct SchemaAttrs {
@@ -17,57 +21,77 @@ pub struct SchemaAttrs {
     pub krate: Option<syn::Path>,
     /// `with = Type` (field only): the type whose wire shape this field has.
     pub with: Option<syn::Type>,
+    /// `titled` (enum only): unit variants as `oneOf` of `{const, title}`.
+    pub titled: Option<proc_macro2::Span>,
+    /// The doc comment alone (for variant titles in `titled` enums).
+    pub doc: Option<String>,
 }
 
 #[derive(Clone, Copy, PartialEq)]
 pub enum Place {
     Container,
     Field,
+    Variant,
 }
 
 impl SchemaAttrs {
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Self {
+        let doc = doc_comment(attrs);
         let mut out = SchemaAttrs {
-            description: doc_comment(attrs),
+            description: doc.clone(),
+            doc,
             ..Default::default()
         };
         let allowed = match place {
             Place::Container => CONTAINER_KEYS,
             Place::Field => FIELD_KEYS,
+            Place::Variant => VARIANT_KEYS,
         };
+        let mut seen: Vec<String> = Vec::new();
         for attr in attrs.iter().filter(|a| a.path().is_ident("schema")) {
-            let mut seen: Vec<String> = Vec::new();
             let result = attr.parse_nested_meta(|meta| {
-                let key = meta
-                    .path
-                    .get_ident()
-                    .map(|i| i.to_string())
-                    .unwrap_or_default();
+                let key = meta.path.to_token_stream().to_string().replace(' ', "");
                 if !allowed.contains(&key.as_str()) {
                     return Err(meta.error(unknown_key_message(&key, allowed, place)));
                 }
                 if seen.contains(&key) {
-                    return Err(meta.error(format!("duplicate `{key}` in #[schema(...)]")));
+                    return Err(meta.error(format!(
+                        "duplicate `{key}` in #[schema(...)]: give it once"
+                    )));
                 }
                 seen.push(key.clone());
+                let string = |meta: &syn::meta::ParseNestedMeta| -> syn::Result<LitStr> {
+                    let value = meta.value().map_err(|e| {
+                        syn::Error::new(e.span(), format!("expected `{key} = \"...\"`"))
+                    })?;
+                    value.parse::<LitStr>().map_err(|e| {
+                        syn::Error::new(e.span(), format!("`{key}` takes a string: `{key} = \"...\"`"))
+                    })
+                };
                 match key.as_str() {
-                    "title" => out.title = Some(meta.value()?.parse::<LitStr>()?.value()),
-                    "description" => {
-                        out.description = Some(meta.value()?.parse::<LitStr>()?.value())
-                    }
+                    "title" => out.title = Some(string(&meta)?.value()),
+                    "description" => out.description = Some(string(&meta)?.value()),
                     "crate" => {
-                        let lit: LitStr = meta.value()?.parse()?;
-                        out.krate = Some(lit.parse()?);
+                        let lit = string(&meta)?;
+                        out.krate = Some(lit.parse().map_err(|_| {
+                            syn::Error::new(
+                                lit.span(),
+                                "`crate` takes the path of the toolform crate, e.g. `crate = \"my_reexports::toolform\"`",
+                            )
+                        })?);
                     }
                     "with" => {
-                        let value = meta.value()?;
+                        let value = meta.value().map_err(|e| {
+                            syn::Error::new(e.span(), "expected `with = WireType`")
+                        })?;
                         out.with = Some(if value.peek(LitStr) {
                             value.parse::<LitStr>()?.parse()?
                         } else {
                             value.parse()?
                         });
                     }
-                    _ => unreachable!("key checked against the allowed list"),
+                    "titled" => out.titled = Some(meta.path.span()),
+                    _ => return Err(meta.error("unsupported key")),
                 }
                 Ok(())
             });
@@ -83,6 +107,7 @@ fn unknown_key_message(key: &str, allowed: &[&str], place: Place) -> String {
     let what = match place {
         Place::Container => "on a type",
         Place::Field => "on a field",
+        Place::Variant => "on a variant",
     };
     let list = allowed
         .iter()
@@ -99,6 +124,9 @@ fn unknown_key_message(key: &str, allowed: &[&str], place: Place) -> String {
 
 /// The allowed key closest to `key`, if it is close enough to be a typo.
 fn closest<'a>(key: &str, allowed: &[&'a str]) -> Option<&'a str> {
+    if let Some(k) = allowed.iter().find(|k| key.len() >= 3 && k.starts_with(key)) {
+        return Some(k);
+    }
     allowed
         .iter()
         .map(|k| (levenshtein(key, k), *k))
@@ -165,4 +193,29 @@ pub fn doc_comment(attrs: &[Attribute]) -> Option<String> {
         out = out.replace("\n\n\n", "\n\n");
     }
     Some(out)
+}
+
+/// The span of `key` inside the item's `#[serde(...)]` attributes, so an error
+/// about a serde attribute points at it. Values are skipped unread.
+pub fn serde_key_span(attrs: &[Attribute], key: &str) -> Option<proc_macro2::Span> {
+    let mut found = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let _ = attr.parse_nested_meta(|meta| {
+            if found.is_none() && meta.path.is_ident(key) {
+                found = Some(meta.path.span());
+            }
+            skip_value(&meta)
+        });
+    }
+    found
+}
+
+fn skip_value(meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        meta.input.parse::<syn::Token![=]>()?;
+        meta.input.parse::<proc_macro2::TokenTree>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        meta.input.parse::<proc_macro2::TokenTree>()?;
+    }
+    Ok(())
 }

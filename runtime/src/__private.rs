@@ -1,7 +1,9 @@
 //! Support for generated code. Not public API: no semver guarantees.
 
 pub use crate::render::render;
-pub use crate::shape::{Body, Field, Named, Shape, Struct};
+pub use crate::shape::{
+    Body, Convert, Enum, Field, Named, Repr, Shape, Struct, Variant, VariantBody,
+};
 pub use crate::{Contract, ToolSchema};
 pub use core::any::type_name;
 pub use core::option::Option::{self, None, Some};

@@ -1,7 +1,9 @@
 //! Shape → JSON Schema (2020-12), per contract.
 
 use crate::Contract;
-use crate::shape::{Body, IntRange, Named, SeqShape, Shape, StringShape, Struct};
+use crate::shape::{
+    Body, Enum, IntRange, Named, Repr, SeqShape, Shape, StringShape, Struct, Variant, VariantBody,
+};
 use serde_json::{Map, Value, json};
 use std::collections::{HashMap, HashSet};
 use std::sync::{OnceLock, RwLock};
@@ -163,15 +165,7 @@ impl Renderer {
             return self.reference(name);
         }
         self.stack.push(name);
-        let body = match &named.body {
-            Body::Struct(s) => self.object(s),
-            Body::Newtype(inner) | Body::Transparent(inner) => self.node(inner()),
-            Body::Tuple(items) => {
-                let items: Vec<Value> = items.iter().map(|f| self.node(f())).collect();
-                tuple(items)
-            }
-            Body::Unit => json!({"type": "null"}),
-        };
+        let body = self.body(&named.body);
         self.stack.pop();
         let body = annotate(body, named.title, named.description);
         if self.recursive.contains(&name) && self.root != Some(name) {
@@ -180,6 +174,24 @@ impl Renderer {
             return self.reference(name);
         }
         body
+    }
+
+    fn body(&mut self, body: &'static Body) -> Value {
+        match body {
+            Body::Struct(s) => self.object(s),
+            Body::Newtype(inner) | Body::Transparent(inner) => self.node(inner()),
+            Body::Tuple(items) => {
+                let items: Vec<Value> = items.iter().map(|f| self.node(f())).collect();
+                tuple(items)
+            }
+            Body::Unit => json!({"type": "null"}),
+            Body::Enum(e) => self.enumeration(e),
+            Body::Convert(c) => match (self.contract, c.input, c.output) {
+                (Contract::Input, Some(input), _) => self.node(input()),
+                (Contract::Output, _, Some(output)) => self.node(output()),
+                _ => self.body(&c.body),
+            },
+        }
     }
 
     fn reference(&mut self, name: &'static str) -> Value {
@@ -207,14 +219,16 @@ impl Renderer {
     }
 
     fn object(&mut self, s: &'static Struct) -> Value {
-        let mut properties = Map::new();
-        let mut required: Vec<Value> = Vec::new();
-        let mut constraints: Vec<Value> = Vec::new();
+        let mut obj = ObjectBuilder::default();
         for field in s.fields {
-            let shape = (field.shape)();
+            if field.flatten {
+                self.flatten(field, &mut obj);
+                continue;
+            }
             match self.contract {
                 Contract::Input => {
                     let Some(name) = field.de_name else { continue };
+                    let shape = (field.shape)();
                     let optional = field.has_default
                         || (!field.deserialize_with && shape.missing_is_none());
                     let mut schema = annotate(self.node(shape), field.title, field.description);
@@ -223,50 +237,492 @@ impl Renderer {
                             map.insert("default".into(), value);
                         }
                     }
-                    properties.insert(name.into(), schema.clone());
+                    obj.property(name, schema.clone());
                     for alias in field.aliases {
-                        properties.insert((*alias).into(), schema.clone());
+                        obj.property(alias, schema.clone());
                     }
                     if field.aliases.is_empty() {
                         if !optional {
-                            required.push(name.into());
+                            obj.required.push(name.into());
                         }
                     } else {
-                        constraints.push(alias_rule(name, field.aliases, optional));
+                        obj.constraints
+                            .push(alias_rule(name, field.aliases, optional));
                     }
                 }
                 Contract::Output => {
                     let Some(name) = field.ser_name else { continue };
-                    let rendered = match shape.resolve() {
+                    let shape = (field.ser_shape)();
+                    let rendered = match self.resolve(shape) {
                         Shape::Option(inner) if field.skip_if_none => self.node(inner),
                         _ => self.node(shape),
                     };
                     let schema = annotate(rendered, field.title, field.description);
-                    properties.insert(name.into(), schema);
+                    obj.property(name, schema);
                     if !field.skip_serializing_if {
-                        required.push(name.into());
+                        obj.required.push(name.into());
                     }
                 }
             }
         }
-        let mut out = Map::new();
-        out.insert("type".into(), "object".into());
-        out.insert("properties".into(), Value::Object(properties));
-        if !required.is_empty() {
-            out.insert("required".into(), Value::Array(required));
+        obj.finish(s.deny_unknown_fields)
+    }
+
+    /// Follows newtypes, `transparent` and conversions (for this contract) to
+    /// the shape on the wire.
+    fn resolve(&self, shape: &'static Shape) -> &'static Shape {
+        let mut shape = shape;
+        for _ in 0..256 {
+            let Shape::Named(named) = shape else { break };
+            shape = match (&named.body, self.contract) {
+                (Body::Newtype(inner) | Body::Transparent(inner), _) => inner(),
+                (Body::Convert(c), Contract::Input) if c.input.is_some() => {
+                    c.input.map_or(shape, |f| f())
+                }
+                (Body::Convert(c), Contract::Output) if c.output.is_some() => {
+                    c.output.map_or(shape, |f| f())
+                }
+                _ => break,
+            };
         }
-        if s.deny_unknown_fields {
-            out.insert("additionalProperties".into(), false.into());
+        shape
+    }
+
+    /// `#[serde(flatten)]`: the field's keys join this object.
+    fn flatten(&mut self, field: &'static crate::shape::Field, obj: &mut ObjectBuilder) {
+        let shape = match self.contract {
+            Contract::Input if field.de_name.is_none() => return,
+            Contract::Output if field.ser_name.is_none() => return,
+            Contract::Input => (field.shape)(),
+            Contract::Output => (field.ser_shape)(),
+        };
+        let resolved = self.resolve(shape);
+        if let Shape::Option(inner) = resolved {
+            // serde reads `Option<Flattened>` as `None` whenever the inner type
+            // fails, whatever the keys hold: on input the keys constrain
+            // nothing. On output they are written when `Some`: none required.
+            if self.contract == Contract::Output {
+                let rendered = self.node(inner);
+                let mut inner_obj = ObjectBuilder::default();
+                inner_obj.merge(rendered);
+                inner_obj.required.clear();
+                obj.absorb(inner_obj);
+            }
+            return;
         }
-        match constraints.len() {
-            0 => {}
-            1 => {
-                if let Some(Value::Object(rule)) = constraints.pop() {
-                    out.extend(rule);
+        if let Shape::Named(Named {
+            body: Body::Enum(e),
+            ..
+        }) = resolved
+        {
+            if let Repr::External = e.repr {
+                let schema = self.flattened_external(e);
+                obj.constraints.push(schema);
+                return;
+            }
+        }
+        let rendered = self.node(shape);
+        obj.merge(rendered);
+    }
+}
+
+impl Renderer {
+    fn enumeration(&mut self, e: &'static Enum) -> Value {
+        let live: Vec<&'static Variant> = e
+            .variants
+            .iter()
+            .filter(|v| self.variant_name(v).is_some())
+            .collect();
+        let (untagged, tagged): (Vec<_>, Vec<_>) = live
+            .into_iter()
+            .partition(|v| v.untagged || matches!(e.repr, Repr::Untagged));
+        let mut alternatives = Vec::new();
+        if !tagged.is_empty() {
+            alternatives.push(match e.repr {
+                Repr::External => self.external(e, &tagged),
+                Repr::Internal { tag } => self.internal(e, &tagged, tag),
+                Repr::Adjacent { tag, content } => self.adjacent(e, &tagged, tag, content),
+                Repr::Untagged => unreachable!("partitioned into untagged"),
+            });
+        }
+        for v in untagged {
+            let content = self.variant_content(v);
+            alternatives.push(annotate(content, v.title, v.description));
+        }
+        match alternatives.len() {
+            // No variant can be read (or written): nothing matches.
+            0 => json!({"not": {}}),
+            1 => alternatives.pop().unwrap_or_default(),
+            _ => json!({ "anyOf": alternatives }),
+        }
+    }
+
+    /// The name this contract uses for a variant, if the variant exists in it.
+    fn variant_name(&self, v: &Variant) -> Option<&'static str> {
+        match self.contract {
+            Contract::Input => v.de_name,
+            Contract::Output => v.ser_name,
+        }
+    }
+
+    /// Every tag serde accepts (input) or writes (output) for a variant.
+    fn variant_names(&self, v: &Variant) -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = self.variant_name(v).into_iter().collect();
+        if self.contract == Contract::Input {
+            names.extend(v.aliases.iter().copied());
+        }
+        names
+    }
+
+    /// All tags of the known (non-`other`) variants.
+    fn known_tags(&self, variants: &[&'static Variant]) -> Vec<Value> {
+        variants
+            .iter()
+            .filter(|v| !v.other)
+            .flat_map(|v| self.variant_names(v))
+            .map(Value::from)
+            .collect()
+    }
+
+    fn tag_schema(&self, names: &[&'static str]) -> Value {
+        match names {
+            [one] => json!({ "const": one }),
+            many => json!({ "enum": many }),
+        }
+    }
+
+    /// The `other` variant's tag: any string no other variant has. serde
+    /// reads it on input only; on output the variant writes its own name.
+    fn other_tag(&self, variants: &[&'static Variant]) -> Value {
+        json!({"type": "string", "not": {"enum": self.known_tags(variants)}})
+    }
+
+    fn external(&mut self, e: &'static Enum, variants: &[&'static Variant]) -> Value {
+        let all_unit = variants.iter().all(|v| matches!(v.body, VariantBody::Unit));
+        let has_other = self.contract == Contract::Input && variants.iter().any(|v| v.other);
+        if all_unit && !e.titled {
+            if has_other {
+                return json!({"type": "string"});
+            }
+            let names: Vec<Value> = variants
+                .iter()
+                .flat_map(|v| self.variant_names(v))
+                .map(Value::from)
+                .collect();
+            return json!({"type": "string", "enum": names});
+        }
+        let mut alternatives = Vec::new();
+        for v in variants {
+            if v.other && self.contract == Contract::Input {
+                alternatives.push(self.other_tag(variants));
+                continue;
+            }
+            let names = self.variant_names(v);
+            match v.body {
+                VariantBody::Unit => {
+                    let mut alt = Map::new();
+                    if all_unit {
+                        if let Some(t) = v.title.or(v.description) {
+                            alt.insert("title".into(), t.into());
+                        }
+                    } else if let Some(d) = v.description {
+                        alt.insert("description".into(), d.into());
+                    }
+                    if all_unit || names.len() > 1 {
+                        alt.insert("type".into(), "string".into());
+                    }
+                    match self.tag_schema(&names) {
+                        Value::Object(t) => alt.extend(t),
+                        _ => {}
+                    }
+                    alternatives.push(Value::Object(alt));
+                }
+                _ => {
+                    let content = self.variant_content(v);
+                    for name in names {
+                        let mut props = Map::new();
+                        props.insert(name.into(), content.clone());
+                        alternatives.push(annotate(
+                            json!({
+                                "type": "object",
+                                "properties": props,
+                                "required": [name],
+                                "additionalProperties": false,
+                            }),
+                            v.title,
+                            v.description,
+                        ));
+                    }
                 }
             }
+        }
+        if all_unit && !has_other {
+            let mut out = Map::new();
+            out.insert("type".into(), "string".into());
+            for alt in &mut alternatives {
+                if let Value::Object(m) = alt {
+                    m.remove("type");
+                }
+            }
+            out.insert("oneOf".into(), Value::Array(alternatives));
+            return Value::Object(out);
+        }
+        one_of(alternatives)
+    }
+
+    /// A flattened externally tagged enum: one of the parent's keys is a
+    /// variant name. serde takes the first such key in document order and
+    /// leaves the others to the parent.
+    fn flattened_external(&mut self, e: &'static Enum) -> Value {
+        let mut alternatives = Vec::new();
+        for v in e.variants {
+            if self.variant_name(v).is_none() || v.untagged || v.other {
+                continue;
+            }
+            let content = match v.body {
+                // serde writes no unit variant into a flattened map (it is an
+                // error); it reads one from `"Name": null`.
+                VariantBody::Unit if self.contract == Contract::Output => continue,
+                VariantBody::Unit => json!({"type": "null"}),
+                _ => self.variant_content(v),
+            };
+            for name in self.variant_names(v) {
+                let mut props = Map::new();
+                props.insert(name.into(), content.clone());
+                alternatives.push(json!({"properties": props, "required": [name]}));
+            }
+        }
+        match alternatives.len() {
+            0 => json!({"not": {}}),
+            1 => alternatives.pop().unwrap_or_default(),
+            _ => json!({ "anyOf": alternatives }),
+        }
+    }
+
+    fn internal(&mut self, e: &'static Enum, variants: &[&'static Variant], tag: &str) -> Value {
+        let mut alternatives = Vec::new();
+        for v in variants {
+            let tag_value = if v.other && self.contract == Contract::Input {
+                self.other_tag(variants)
+            } else {
+                self.tag_schema(&self.variant_names(v))
+            };
+            let alt = match v.body {
+                VariantBody::Unit => {
+                    let mut obj = ObjectBuilder::default();
+                    obj.property(tag, tag_value);
+                    obj.required.push(tag.into());
+                    obj.finish(e.deny_unknown_fields)
+                }
+                VariantBody::Struct(s) => {
+                    let mut obj = ObjectBuilder::default();
+                    obj.property(tag, tag_value);
+                    obj.required.push(tag.into());
+                    let body = self.object(s);
+                    obj.merge(body);
+                    obj.finish(s.deny_unknown_fields)
+                }
+                VariantBody::Newtype(inner) => {
+                    let shape = inner();
+                    let resolved = self.resolve(shape);
+                    let objectish = matches!(resolved, Shape::Map(_) | Shape::Any)
+                        || matches!(resolved, Shape::Named(Named { body: Body::Struct(_), .. }));
+                    if !objectish {
+                        // serde can neither write nor read a tag beside a
+                        // non-object value: the variant matches nothing.
+                        continue;
+                    }
+                    let rendered = self.node(shape);
+                    let mut obj = ObjectBuilder::default();
+                    obj.property(tag, tag_value);
+                    obj.required.push(tag.into());
+                    let closed = rendered.get("additionalProperties") == Some(&Value::Bool(false));
+                    obj.merge(rendered);
+                    obj.finish(closed)
+                }
+                // serde rejects tuple variants in internally tagged enums at
+                // compile time.
+                VariantBody::Tuple(_) => continue,
+            };
+            alternatives.push(annotate(alt, v.title, v.description));
+        }
+        let _ = e;
+        one_of(alternatives)
+    }
+
+    fn adjacent(
+        &mut self,
+        e: &'static Enum,
+        variants: &[&'static Variant],
+        tag: &str,
+        content: &str,
+    ) -> Value {
+        let mut alternatives = Vec::new();
+        for v in variants {
+            let tag_value = if v.other && self.contract == Contract::Input {
+                self.other_tag(variants)
+            } else {
+                self.tag_schema(&self.variant_names(v))
+            };
+            let mut obj = ObjectBuilder::default();
+            obj.property(tag, tag_value);
+            obj.required.push(tag.into());
+            match v.body {
+                VariantBody::Unit => {
+                    if self.contract == Contract::Input {
+                        obj.property(content, json!({"type": "null"}));
+                    }
+                }
+                _ => {
+                    let c = self.variant_content(v);
+                    obj.property(content, c);
+                    obj.required.push(content.into());
+                }
+            }
+            alternatives.push(annotate(
+                obj.finish(e.deny_unknown_fields),
+                v.title,
+                v.description,
+            ));
+        }
+        one_of(alternatives)
+    }
+
+    /// What a variant carries, without its tag.
+    fn variant_content(&mut self, v: &'static Variant) -> Value {
+        match v.body {
+            VariantBody::Unit => json!({"type": "null"}),
+            VariantBody::Newtype(inner) => self.node(inner()),
+            VariantBody::Tuple(items) => {
+                let items: Vec<Value> = items.iter().map(|f| self.node(f())).collect();
+                tuple(items)
+            }
+            VariantBody::Struct(s) => self.object(s),
+        }
+    }
+}
+
+fn one_of(mut alternatives: Vec<Value>) -> Value {
+    match alternatives.len() {
+        0 => json!({"not": {}}),
+        1 => alternatives.pop().unwrap_or_default(),
+        _ => json!({ "oneOf": alternatives }),
+    }
+}
+
+/// Accumulates an object schema: properties in order, `required`, extra
+/// rules (aliases, flattened enums) and the value schema of extra keys
+/// (flattened maps).
+#[derive(Default)]
+struct ObjectBuilder {
+    properties: Map<String, Value>,
+    required: Vec<Value>,
+    constraints: Vec<Value>,
+    additional: Vec<Value>,
+}
+
+impl ObjectBuilder {
+    fn property(&mut self, name: &str, schema: Value) {
+        // Keys a flattened map saw first must also satisfy its value schema.
+        let schema = if self.additional.is_empty() {
+            schema
+        } else {
+            let mut all = self.additional.clone();
+            all.push(schema);
+            json!({ "allOf": all })
+        };
+        self.properties.insert(name.into(), schema);
+    }
+
+    /// Takes in another object schema's keys (a flattened field).
+    fn merge(&mut self, schema: Value) {
+        let Value::Object(mut map) = schema else {
+            self.constraints.push(schema);
+            return;
+        };
+        let is_object = map.get("type") == Some(&Value::from("object"));
+        if !is_object {
+            // An enum or a reference: its rule holds for the whole object.
+            self.constraints.push(Value::Object(map));
+            return;
+        }
+        if let Some(Value::Object(props)) = map.remove("properties") {
+            for (k, v) in props {
+                self.property(&k, v);
+            }
+        }
+        if let Some(Value::Array(req)) = map.remove("required") {
+            self.required.extend(req);
+        }
+        match map.remove("additionalProperties") {
+            Some(Value::Bool(false)) | None => {}
+            Some(v) => self.additional.push(v),
+        }
+        for key in ["allOf", "oneOf", "anyOf", "not"] {
+            if let Some(v) = map.remove(key) {
+                if key == "allOf" {
+                    if let Value::Array(items) = v {
+                        self.constraints.extend(items);
+                    }
+                } else {
+                    let mut m = Map::new();
+                    m.insert(key.into(), v);
+                    self.constraints.push(Value::Object(m));
+                }
+            }
+        }
+    }
+
+    fn absorb(&mut self, other: ObjectBuilder) {
+        for (k, v) in other.properties {
+            self.property(&k, v);
+        }
+        self.required.extend(other.required);
+        self.constraints.extend(other.constraints);
+        self.additional.extend(other.additional);
+    }
+
+    fn finish(mut self, closed: bool) -> Value {
+        let mut out = Map::new();
+        out.insert("type".into(), "object".into());
+        out.insert("properties".into(), Value::Object(self.properties));
+        if !self.required.is_empty() {
+            let mut seen = Vec::new();
+            self.required.retain(|r| {
+                let fresh = !seen.contains(r);
+                seen.push(r.clone());
+                fresh
+            });
+            out.insert("required".into(), Value::Array(self.required));
+        }
+        match self.additional.len() {
+            0 if closed => {
+                out.insert("additionalProperties".into(), false.into());
+            }
+            0 => {}
+            1 => {
+                out.insert("additionalProperties".into(), self.additional.remove(0));
+            }
             _ => {
-                out.insert("allOf".into(), Value::Array(constraints));
+                out.insert(
+                    "additionalProperties".into(),
+                    json!({ "allOf": self.additional }),
+                );
+            }
+        }
+        match self.constraints.len() {
+            0 => {}
+            1 => match self.constraints.pop() {
+                Some(Value::Object(rule)) if !rule.keys().any(|k| out.contains_key(k)) => {
+                    out.extend(rule)
+                }
+                Some(rule) => {
+                    out.insert("allOf".into(), json!([rule]));
+                }
+                None => {}
+            },
+            _ => {
+                out.insert("allOf".into(), Value::Array(self.constraints));
             }
         }
         Value::Object(out)

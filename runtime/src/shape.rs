@@ -134,6 +134,93 @@ pub enum Body {
     Tuple(&'static [fn() -> &'static Shape]),
     /// A unit struct: `null`.
     Unit,
+    /// An enum, in one of serde's representations.
+    Enum(&'static Enum),
+    /// `#[serde(from = ..)]`/`try_from` and/or `into`.
+    Convert(&'static Convert),
+}
+
+/// A type serde reads or writes through another type.
+#[derive(Debug)]
+pub struct Convert {
+    /// `from`/`try_from`: serde reads this shape. `None`: the type's own body.
+    pub input: Option<fn() -> &'static Shape>,
+    /// `into`: serde writes this shape. `None`: the type's own body.
+    pub output: Option<fn() -> &'static Shape>,
+    /// The type's own body, for the direction without a conversion.
+    pub body: Body,
+}
+
+/// An enum.
+#[derive(Debug)]
+pub struct Enum {
+    /// How serde tags the variants.
+    pub repr: Repr,
+    /// The variants, in declaration order.
+    pub variants: &'static [Variant],
+    /// Render unit variants as `oneOf` of `{const, title}` (`#[schema(titled)]`).
+    pub titled: bool,
+    /// `#[serde(deny_unknown_fields)]`: struct variants (and adjacently tagged
+    /// objects) are closed.
+    pub deny_unknown_fields: bool,
+}
+
+/// serde's enum representations.
+#[derive(Debug, Clone, Copy)]
+pub enum Repr {
+    /// `{"Variant": content}`, or `"Variant"` for unit variants (the default).
+    External,
+    /// `#[serde(tag = "t")]`: `{"t": "Variant", ...fields}`.
+    Internal {
+        /// The tag key.
+        tag: &'static str,
+    },
+    /// `#[serde(tag = "t", content = "c")]`: `{"t": "Variant", "c": content}`.
+    Adjacent {
+        /// The tag key.
+        tag: &'static str,
+        /// The content key.
+        content: &'static str,
+    },
+    /// `#[serde(untagged)]`: the content alone.
+    Untagged,
+}
+
+/// One enum variant.
+#[derive(Debug)]
+pub struct Variant {
+    /// The Rust variant name.
+    pub rust_name: &'static str,
+    /// The tag serde writes, or `None` when the variant is never serialized.
+    pub ser_name: Option<&'static str>,
+    /// The tag serde reads, or `None` when the variant is never deserialized.
+    pub de_name: Option<&'static str>,
+    /// Further tags serde reads (`alias`), excluding `de_name`.
+    pub aliases: &'static [&'static str],
+    /// `#[serde(other)]`: read for any tag no other variant has.
+    pub other: bool,
+    /// `#[serde(untagged)]` on the variant: tried after the tagged variants,
+    /// written without a tag.
+    pub untagged: bool,
+    /// The content.
+    pub body: VariantBody,
+    /// `title` annotation.
+    pub title: Option<&'static str>,
+    /// `description` annotation (doc comments).
+    pub description: Option<&'static str>,
+}
+
+/// What a variant carries.
+#[derive(Debug)]
+pub enum VariantBody {
+    /// Nothing.
+    Unit,
+    /// One value.
+    Newtype(fn() -> &'static Shape),
+    /// A fixed-length array.
+    Tuple(&'static [fn() -> &'static Shape]),
+    /// Named fields.
+    Struct(&'static Struct),
 }
 
 /// A struct with named fields.
@@ -156,8 +243,12 @@ pub struct Field {
     pub de_name: Option<&'static str>,
     /// Further keys serde reads (`alias`), excluding `de_name`.
     pub aliases: &'static [&'static str],
-    /// The field's shape.
+    /// The field's shape as serde reads it.
     pub shape: fn() -> &'static Shape,
+    /// The field's shape as serde writes it (differs with `serialize_with`).
+    pub ser_shape: fn() -> &'static Shape,
+    /// `#[serde(flatten)]`: the field's own keys appear in this object.
+    pub flatten: bool,
     /// serde reads the field with a custom function (`deserialize_with`): a
     /// missing field is then an error even for `Option`, unless it has a default.
     pub deserialize_with: bool,
@@ -178,7 +269,8 @@ pub struct Field {
 }
 
 impl Shape {
-    /// Follows newtype and transparent bodies down to the shape written on the wire.
+    /// Follows newtype, transparent and `from` bodies down to the shape serde
+    /// reads.
     pub fn resolve(&'static self) -> &'static Shape {
         self.follow(true)
     }
@@ -206,6 +298,13 @@ impl Shape {
                     body: Body::Newtype(inner),
                     ..
                 }) if newtypes => shape = inner(),
+                Shape::Named(Named {
+                    body:
+                        Body::Convert(Convert {
+                            input: Some(inner), ..
+                        }),
+                    ..
+                }) => shape = inner(),
                 _ => return shape,
             }
         }

@@ -1,12 +1,13 @@
 //! `#[derive(ToolSchema)]`: emits a `const` wire shape, not schema-building code.
 
 use crate::ast::{Container, FieldAttrs};
+use crate::attr::SchemaAttrs;
 use crate::ctxt::Ctxt;
 use crate::{check, fallback};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
-use serde_derive_internals::ast::{Data, Field, Style};
-use serde_derive_internals::attr::Default as SerdeDefault;
+use serde_derive_internals::ast::{Data, Field, Style, Variant};
+use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
 use syn::spanned::Spanned;
 
 pub fn derive(input: &syn::DeriveInput) -> TokenStream {
@@ -40,15 +41,35 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     expand(&cont)
 }
 
+/// Shared state of one expansion.
+struct Gen<'c, 'a> {
+    cont: &'c Container<'a>,
+    /// `::toolform::__private`
+    p: TokenStream,
+    /// The type has type parameters: default values that mention them are
+    /// not emitted (serde adds `T: Default` bounds of its own; we cannot).
+    type_params: Vec<String>,
+}
+
 fn expand(cont: &Container) -> TokenStream {
     let krate = &cont.krate;
     let p = quote!(#krate::__private);
+    let g = Gen {
+        cont,
+        p: p.clone(),
+        type_params: cont
+            .serde
+            .generics
+            .type_params()
+            .map(|t| t.ident.to_string())
+            .collect(),
+    };
     let ident = &cont.serde.ident;
     let generics = with_bounds(cont);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let title = opt_str(&p, cont.schema.title.as_deref());
     let description = opt_str(&p, cont.schema.description.as_deref());
-    let body = body(cont, &p);
+    let body = g.container_body();
 
     // A `static` inside a generic fn is shared by every instantiation, so only
     // types without type or const parameters get their own; the others use the
@@ -86,116 +107,357 @@ fn expand(cont: &Container) -> TokenStream {
     }
 }
 
-fn body(cont: &Container, p: &TokenStream) -> TokenStream {
-    let Data::Struct(style, fields) = &cont.serde.data else {
-        unreachable!("enums are rejected by check")
-    };
-    let attrs = &cont.serde.attrs;
-    let pairs: Vec<(&Field, &FieldAttrs)> = fields.iter().zip(&cont.fields).collect();
-    if attrs.transparent() {
-        // serde requires exactly one field that is not skipped.
-        if let Some((field, ours)) = pairs
-            .iter()
-            .find(|(f, _)| !(f.attrs.skip_serializing() && f.attrs.skip_deserializing()))
-        {
-            let shape = shape_fn(p, field, ours);
-            return quote!(#p::Body::Transparent(#shape));
+impl Gen<'_, '_> {
+    /// The body, wrapped in a conversion when `from`/`try_from`/`into` is set.
+    fn container_body(&self) -> TokenStream {
+        let p = &self.p;
+        let attrs = &self.cont.serde.attrs;
+        let own = self.own_body();
+        let input = attrs
+            .type_from()
+            .or(attrs.type_try_from())
+            .map(|ty| quote_spanned!(ty.span()=> #p::Some(#p::shape_of::<#ty>)));
+        let output = attrs
+            .type_into()
+            .map(|ty| quote_spanned!(ty.span()=> #p::Some(#p::shape_of::<#ty>)));
+        if input.is_none() && output.is_none() {
+            return own;
         }
+        let input = input.unwrap_or_else(|| quote!(#p::None));
+        let output = output.unwrap_or_else(|| quote!(#p::None));
+        quote!(#p::Body::Convert(&#p::Convert {
+            input: #input,
+            output: #output,
+            body: #own,
+        }))
     }
-    match style {
-        Style::Unit => quote!(#p::Body::Unit),
-        Style::Newtype => {
-            let (field, ours) = pairs[0];
-            let shape = shape_fn(p, field, ours);
-            quote!(#p::Body::Newtype(#shape))
-        }
-        Style::Tuple => {
-            let shapes = pairs.iter().map(|(f, o)| shape_fn(p, f, o));
-            quote!(#p::Body::Tuple(&[#(#shapes),*]))
-        }
-        Style::Struct => {
-            let deny = attrs.deny_unknown_fields();
-            let fields = pairs.iter().map(|(f, o)| field(cont, p, f, o));
-            quote!(#p::Body::Struct(&#p::Struct {
-                fields: &[#(#fields),*],
-                deny_unknown_fields: #deny,
-            }))
-        }
-    }
-}
 
-fn field(cont: &Container, p: &TokenStream, field: &Field, ours: &FieldAttrs) -> TokenStream {
-    let fa = &field.attrs;
-    let rust_name = match &field.member {
-        syn::Member::Named(ident) => ident.to_string(),
-        syn::Member::Unnamed(index) => index.index.to_string(),
-    };
-    let name = fa.name();
-    let ser_name = if fa.skip_serializing() {
-        quote!(#p::None)
-    } else {
-        let n = &name.serialize_name().value;
-        quote!(#p::Some(#n))
-    };
-    let de = &name.deserialize_name().value;
-    let de_name = if fa.skip_deserializing() {
-        quote!(#p::None)
-    } else {
-        quote!(#p::Some(#de))
-    };
-    let aliases = fa
-        .aliases()
-        .iter()
-        .map(|a| a.value.clone())
-        .filter(|a| a != de)
-        .collect::<Vec<_>>();
-    let container_default = cont.serde.attrs.default();
-    let has_default = !fa.default().is_none() || !container_default.is_none();
-    let default_value = default_value(cont, p, field, ours);
-    let skip_if = fa.skip_serializing_if();
-    let skip_serializing_if = skip_if.is_some();
-    let skip_if_none = skip_if.is_some_and(|path| {
-        let segments: Vec<String> = path
-            .path
-            .segments
+    fn own_body(&self) -> TokenStream {
+        let p = &self.p;
+        let cont = self.cont;
+        let attrs = &cont.serde.attrs;
+        let fields = match &cont.serde.data {
+            Data::Enum(variants) => return self.enum_body(variants),
+            Data::Struct(_, fields) => fields,
+        };
+        let Data::Struct(style, _) = &cont.serde.data else {
+            unreachable!("matched above")
+        };
+        let pairs: Vec<(&Field, &FieldAttrs)> = fields.iter().zip(&cont.fields).collect();
+        if attrs.transparent() {
+            // serde requires exactly one field that is not skipped.
+            if let Some((field, ours)) = pairs
+                .iter()
+                .find(|(f, _)| !(f.attrs.skip_serializing() && f.attrs.skip_deserializing()))
+            {
+                let shape = self.shape_fn(field, ours, Direction::De);
+                return quote!(#p::Body::Transparent(#shape));
+            }
+        }
+        match style {
+            Style::Unit => quote!(#p::Body::Unit),
+            Style::Newtype => {
+                let (field, ours) = pairs[0];
+                let shape = self.shape_fn(field, ours, Direction::De);
+                quote!(#p::Body::Newtype(#shape))
+            }
+            Style::Tuple => {
+                let shapes = pairs
+                    .iter()
+                    .map(|(f, o)| self.shape_fn(f, o, Direction::De));
+                quote!(#p::Body::Tuple(&[#(#shapes),*]))
+            }
+            Style::Struct => {
+                let s = self.struct_shape(&pairs, attrs.deny_unknown_fields(), true);
+                quote!(#p::Body::Struct(&#s))
+            }
+        }
+    }
+
+    fn struct_shape(
+        &self,
+        pairs: &[(&Field, &FieldAttrs)],
+        deny: bool,
+        container_fields: bool,
+    ) -> TokenStream {
+        let p = &self.p;
+        let fields = pairs
             .iter()
-            .map(|s| s.ident.to_string())
+            .map(|(f, o)| self.field(f, o, container_fields));
+        quote!(#p::Struct {
+            fields: &[#(#fields),*],
+            deny_unknown_fields: #deny,
+        })
+    }
+
+    fn enum_body(&self, variants: &[Variant]) -> TokenStream {
+        let p = &self.p;
+        let cont = self.cont;
+        let attrs = &cont.serde.attrs;
+        let repr = match attrs.tag() {
+            TagType::External => quote!(#p::Repr::External),
+            TagType::Internal { tag } => quote!(#p::Repr::Internal { tag: #tag }),
+            TagType::Adjacent { tag, content } => {
+                quote!(#p::Repr::Adjacent { tag: #tag, content: #content })
+            }
+            TagType::None => quote!(#p::Repr::Untagged),
+        };
+        let deny = attrs.deny_unknown_fields();
+        let titled = cont.schema.titled.is_some();
+        // Fields of all variants are flattened in `cont.fields`.
+        let mut field_attrs = cont.fields.iter();
+        let variants = variants.iter().zip(&cont.variants).map(|(v, ours)| {
+            let fields: Vec<(&Field, &FieldAttrs)> = v
+                .fields
+                .iter()
+                .map(|f| (f, field_attrs.next().expect("one FieldAttrs per field")))
+                .collect();
+            self.variant(v, ours, &fields, deny, titled)
+        });
+        let variants: Vec<TokenStream> = variants.collect();
+        quote!(#p::Body::Enum(&#p::Enum {
+            repr: #repr,
+            variants: &[#(#variants),*],
+            titled: #titled,
+            deny_unknown_fields: #deny,
+        }))
+    }
+
+    fn variant(
+        &self,
+        v: &Variant,
+        ours: &SchemaAttrs,
+        fields: &[(&Field, &FieldAttrs)],
+        deny: bool,
+        titled: bool,
+    ) -> TokenStream {
+        let p = &self.p;
+        let va = &v.attrs;
+        let rust_name = v.ident.to_string();
+        let ser_name = if va.skip_serializing() {
+            quote!(#p::None)
+        } else {
+            let n = &va.name().serialize_name().value;
+            quote!(#p::Some(#n))
+        };
+        let de = &va.name().deserialize_name().value;
+        let de_name = if va.skip_deserializing() {
+            quote!(#p::None)
+        } else {
+            quote!(#p::Some(#de))
+        };
+        let aliases: Vec<String> = va
+            .aliases()
+            .iter()
+            .map(|a| a.value.clone())
+            .filter(|a| a != de)
             .collect();
-        segments.ends_with(&["Option".to_string(), "is_none".to_string()])
-    });
-    let shape = shape_fn(p, field, ours);
-    let deserialize_with = fa.deserialize_with().is_some();
-    let title = opt_str(p, ours.schema.title.as_deref());
-    let description = opt_str(p, ours.schema.description.as_deref());
-    quote! {
-        #p::Field {
+        let other = va.other();
+        let untagged = va.untagged();
+        let body = match v.style {
+            Style::Unit => quote!(#p::VariantBody::Unit),
+            Style::Newtype => {
+                let (f, o) = fields[0];
+                let shape = self.shape_fn(f, o, Direction::De);
+                quote!(#p::VariantBody::Newtype(#shape))
+            }
+            Style::Tuple => {
+                let shapes = fields.iter().map(|(f, o)| self.shape_fn(f, o, Direction::De));
+                quote!(#p::VariantBody::Tuple(&[#(#shapes),*]))
+            }
+            Style::Struct => {
+                let s = self.struct_shape(fields, deny, false);
+                quote!(#p::VariantBody::Struct(&#s))
+            }
+        };
+        // In a titled enum the doc comment is the title.
+        let title = if titled {
+            ours.title.as_deref().or(ours.doc.as_deref())
+        } else {
+            ours.title.as_deref()
+        };
+        let description = if titled {
+            None
+        } else {
+            ours.description.as_deref()
+        };
+        let title = opt_str(p, title);
+        let description = opt_str(p, description);
+        quote!(#p::Variant {
             rust_name: #rust_name,
             ser_name: #ser_name,
             de_name: #de_name,
             aliases: &[#(#aliases),*],
-            shape: #shape,
-            deserialize_with: #deserialize_with,
-            has_default: #has_default,
-            default_value: #default_value,
-            skip_serializing_if: #skip_serializing_if,
-            skip_if_none: #skip_if_none,
+            other: #other,
+            untagged: #untagged,
+            body: #body,
             title: #title,
             description: #description,
+        })
+    }
+
+    fn field(&self, field: &Field, ours: &FieldAttrs, container_fields: bool) -> TokenStream {
+        let p = &self.p;
+        let fa = &field.attrs;
+        let rust_name = match &field.member {
+            syn::Member::Named(ident) => ident.to_string(),
+            syn::Member::Unnamed(index) => index.index.to_string(),
+        };
+        let name = fa.name();
+        let ser_name = if fa.skip_serializing() {
+            quote!(#p::None)
+        } else {
+            let n = &name.serialize_name().value;
+            quote!(#p::Some(#n))
+        };
+        let de = &name.deserialize_name().value;
+        let de_name = if fa.skip_deserializing() {
+            quote!(#p::None)
+        } else {
+            quote!(#p::Some(#de))
+        };
+        let aliases = fa
+            .aliases()
+            .iter()
+            .map(|a| a.value.clone())
+            .filter(|a| a != de)
+            .collect::<Vec<_>>();
+        let container_default = if container_fields {
+            self.cont.serde.attrs.default()
+        } else {
+            &SerdeDefault::None
+        };
+        let has_default = !fa.default().is_none() || !container_default.is_none();
+        let default_value = self.default_value(field, ours, container_default);
+        let skip_if = fa.skip_serializing_if();
+        let skip_serializing_if = skip_if.is_some();
+        let skip_if_none = skip_if.is_some_and(|path| {
+            let segments: Vec<String> = path
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            segments.ends_with(&["Option".to_string(), "is_none".to_string()])
+        });
+        let shape = self.shape_fn(field, ours, Direction::De);
+        let ser_shape = self.shape_fn(field, ours, Direction::Ser);
+        let flatten = fa.flatten();
+        let deserialize_with = fa.deserialize_with().is_some();
+        let title = opt_str(p, ours.schema.title.as_deref());
+        let description = opt_str(p, ours.schema.description.as_deref());
+        quote! {
+            #p::Field {
+                rust_name: #rust_name,
+                ser_name: #ser_name,
+                de_name: #de_name,
+                aliases: &[#(#aliases),*],
+                shape: #shape,
+                ser_shape: #ser_shape,
+                flatten: #flatten,
+                deserialize_with: #deserialize_with,
+                has_default: #has_default,
+                default_value: #default_value,
+                skip_serializing_if: #skip_serializing_if,
+                skip_if_none: #skip_if_none,
+                title: #title,
+                description: #description,
+            }
+        }
+    }
+
+    /// `shape_of::<WireType>` for one direction, spanned on the field's type
+    /// so a missing `ToolSchema` impl is reported there. A direction serde
+    /// skips gets a placeholder: the field's type needs no schema for it.
+    fn shape_fn(&self, field: &Field, ours: &FieldAttrs, dir: Direction) -> TokenStream {
+        let p = &self.p;
+        let fa = &field.attrs;
+        let (skipped, custom) = match dir {
+            Direction::De => (fa.skip_deserializing(), fa.deserialize_with().is_some()),
+            Direction::Ser => (fa.skip_serializing(), fa.serialize_with().is_some()),
+        };
+        if skipped {
+            return quote!(#p::shape_of::<()>);
+        }
+        if custom {
+            if let Some(with) = &ours.schema.with {
+                return quote_spanned!(with.span()=> #p::shape_of::<#with>);
+            }
+            if let Some(wire) = chrono_ts(p, field) {
+                return quote!(#p::shape_of::<#wire>);
+            }
+        }
+        let ty = field.ty;
+        quote_spanned!(ty.span()=> #p::shape_of::<#ty>)
+    }
+
+    /// A closure producing the serialized default, when serde has one and the
+    /// value's type is `Serialize` (decided by autoref probing, so a type that
+    /// is not `Serialize` simply gets no `"default"`).
+    fn default_value(
+        &self,
+        field: &Field,
+        ours: &FieldAttrs,
+        container_default: &SerdeDefault,
+    ) -> TokenStream {
+        let p = &self.p;
+        let fa = &field.attrs;
+        if fa.skip_deserializing()
+            || fa.serialize_with().is_some()
+            || fa.deserialize_with().is_some()
+            || ours.schema.with.is_some()
+            || fa.flatten()
+        {
+            return quote!(#p::None);
+        }
+        let ty = field.ty;
+        let generic = |tokens: &TokenStream| {
+            let text = tokens.to_string();
+            self.type_params.iter().any(|t| mentions(&text, t))
+        };
+        let member = &field.member;
+        let value = match (fa.default(), container_default) {
+            (SerdeDefault::Default, _) => {
+                if generic(&ty.to_token_stream()) {
+                    return quote!(#p::None);
+                }
+                quote!(let __value: #ty = <#ty as ::core::default::Default>::default(); let __value = &__value;)
+            }
+            (SerdeDefault::Path(path), _) => {
+                if generic(&ty.to_token_stream()) {
+                    return quote!(#p::None);
+                }
+                quote!(let __value: #ty = #path(); let __value = &__value;)
+            }
+            (SerdeDefault::None, SerdeDefault::Default) => {
+                if !self.type_params.is_empty() {
+                    return quote!(#p::None);
+                }
+                quote!(let __container = <Self as ::core::default::Default>::default(); let __value = &__container.#member;)
+            }
+            (SerdeDefault::None, SerdeDefault::Path(path)) => {
+                if !self.type_params.is_empty() {
+                    return quote!(#p::None);
+                }
+                quote!(let __container: Self = #path(); let __value = &__container.#member;)
+            }
+            (SerdeDefault::None, SerdeDefault::None) => return quote!(#p::None),
+        };
+        quote! {
+            #p::Some(|| -> #p::Option<#p::Value> {
+                #[allow(unused_imports)]
+                use #p::{NoDefault as _, SerializeDefault as _};
+                #value
+                (&#p::DefaultProbe(__value)).__toolform_default()
+            })
         }
     }
 }
 
-/// `shape_of::<WireType>`, spanned on the field's type so a missing
-/// `ToolSchema` impl is reported there.
-fn shape_fn(p: &TokenStream, field: &Field, ours: &FieldAttrs) -> TokenStream {
-    if ours.schema.with.is_none() {
-        if let Some(wire) = chrono_ts(p, field) {
-            return quote!(#p::shape_of::<#wire>);
-        }
-    }
-    let ty = ours.schema.with.as_ref().unwrap_or(field.ty);
-    let span = ty.span();
-    quote_spanned!(span=> #p::shape_of::<#ty>)
+#[derive(Clone, Copy)]
+enum Direction {
+    De,
+    Ser,
 }
 
 /// `#[serde(with = "chrono::serde::ts_seconds")]` and its siblings: the wire
@@ -217,9 +479,14 @@ pub fn chrono_ts(p: &TokenStream, field: &Field) -> Option<TokenStream> {
             Some(base) => (base, true),
             None => (module, false),
         };
-        ["ts_seconds", "ts_milliseconds", "ts_microseconds", "ts_nanoseconds"]
-            .contains(&base)
-            .then(|| (base.to_string(), option))
+        [
+            "ts_seconds",
+            "ts_milliseconds",
+            "ts_microseconds",
+            "ts_nanoseconds",
+        ]
+        .contains(&base)
+        .then(|| (base.to_string(), option))
     };
     let ser = module(field.attrs.serialize_with())?;
     let de = module(field.attrs.deserialize_with())?;
@@ -239,39 +506,6 @@ pub fn chrono_ts(p: &TokenStream, field: &Field) -> Option<TokenStream> {
     })
 }
 
-/// A closure producing the serialized default, when serde has one and the
-/// value's type is `Serialize` (decided by autoref probing, so a type that is
-/// not `Serialize` simply gets no `"default"`).
-fn default_value(cont: &Container, p: &TokenStream, field: &Field, ours: &FieldAttrs) -> TokenStream {
-    let fa = &field.attrs;
-    if fa.skip_deserializing() || fa.serialize_with().is_some() || ours.schema.with.is_some() {
-        return quote!(#p::None);
-    }
-    let ty = field.ty;
-    let member = &field.member;
-    let value = match (fa.default(), cont.serde.attrs.default()) {
-        (SerdeDefault::Default, _) => {
-            quote!(let __value: #ty = <#ty as ::core::default::Default>::default(); let __value = &__value;)
-        }
-        (SerdeDefault::Path(path), _) => quote!(let __value: #ty = #path(); let __value = &__value;),
-        (SerdeDefault::None, SerdeDefault::Default) => {
-            quote!(let __container = <Self as ::core::default::Default>::default(); let __value = &__container.#member;)
-        }
-        (SerdeDefault::None, SerdeDefault::Path(path)) => {
-            quote!(let __container: Self = #path(); let __value = &__container.#member;)
-        }
-        (SerdeDefault::None, SerdeDefault::None) => return quote!(#p::None),
-    };
-    quote! {
-        #p::Some(|| -> #p::Option<#p::Value> {
-            #[allow(unused_imports)]
-            use #p::{NoDefault as _, SerializeDefault as _};
-            #value
-            (&#p::DefaultProbe(__value)).__toolform_default()
-        })
-    }
-}
-
 fn opt_str(p: &TokenStream, s: Option<&str>) -> TokenStream {
     match s {
         Some(s) => quote!(#p::Some(#s)),
@@ -280,20 +514,34 @@ fn opt_str(p: &TokenStream, s: Option<&str>) -> TokenStream {
 }
 
 /// The type's generics plus `T: ToolSchema` for every type parameter that a
-/// field's wire type mentions.
+/// field's wire type mentions (outside `PhantomData`), like serde's own bounds.
 fn with_bounds(cont: &Container) -> syn::Generics {
     let krate = &cont.krate;
     let mut generics = cont.serde.generics.clone();
     let params: Vec<syn::Ident> = generics.type_params().map(|t| t.ident.clone()).collect();
     let mut used = Vec::new();
+    let attrs = &cont.serde.attrs;
+    let mut wire_types: Vec<String> = Vec::new();
     for (field, ours) in cont.serde.data.all_fields().zip(&cont.fields) {
         if field.attrs.skip_serializing() && field.attrs.skip_deserializing() {
             continue;
         }
         let ty = ours.schema.with.as_ref().unwrap_or(field.ty);
-        let tokens = ty.to_token_stream().to_string();
+        let text = ty.to_token_stream().to_string();
+        if text.starts_with("PhantomData") || text.contains(":: PhantomData") {
+            continue;
+        }
+        wire_types.push(text);
+    }
+    for ty in [attrs.type_from(), attrs.type_try_from(), attrs.type_into()]
+        .into_iter()
+        .flatten()
+    {
+        wire_types.push(ty.to_token_stream().to_string());
+    }
+    for text in &wire_types {
         for param in &params {
-            if !used.contains(param) && mentions(&tokens, &param.to_string()) {
+            if !used.contains(param) && mentions(text, &param.to_string()) {
                 used.push(param.clone());
             }
         }
