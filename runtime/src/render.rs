@@ -509,10 +509,12 @@ impl Renderer {
             };
             let alt = match v.body {
                 VariantBody::Unit => {
+                    // serde ignores other keys beside a unit variant's tag,
+                    // even with `deny_unknown_fields`.
                     let mut obj = ObjectBuilder::default();
                     obj.property(tag, tag_value);
                     obj.required.push(tag.into());
-                    obj.finish(e.deny_unknown_fields)
+                    obj.finish(false)
                 }
                 VariantBody::Struct(s) => {
                     let mut obj = ObjectBuilder::default();

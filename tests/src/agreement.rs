@@ -56,6 +56,20 @@ pub const LIMITS: &[Limit] = &[
         },
     },
     Limit {
+        name: "variant index",
+        reason: "where serde buffers content (flatten, untagged, internally tagged), it also reads \
+                 a variant's index (0, 1, ...) in place of its name; the schema advertises names",
+        applies: |d| {
+            d.serde_accepts
+                && !d.schema_accepts
+                && d.mutant.was.is_string()
+                && d.mutant
+                    .doc
+                    .pointer(&d.mutant.path)
+                    .is_some_and(Value::is_u64)
+        },
+    },
+    Limit {
         name: "relaxed chrono",
         reason: "chrono reads a relaxed superset of RFC 3339 (spaces, unpadded fields, lowercase \
                  separators); the schema advertises the strict form, which chrono always accepts",
@@ -141,6 +155,15 @@ pub fn check<T>(seeds: &[Value]) -> Report
 where
     T: ToolSchema + DeserializeOwned + Serialize,
 {
+    check_with::<T>(seeds, &[])
+}
+
+/// [`check`] with limits of this type alone (e.g. a `try_from` that
+/// validates in user code, which no schema can see).
+pub fn check_with<T>(seeds: &[Value], own_limits: &'static [Limit]) -> Report
+where
+    T: ToolSchema + DeserializeOwned + Serialize,
+{
     let type_name = std::any::type_name::<T>();
     let input = validator(T::input_schema());
     let output = validator(T::output_schema());
@@ -180,7 +203,7 @@ where
                     serde_accepts,
                     serde_error: parsed.err().map(|e| e.to_string()),
                 };
-                match LIMITS.iter().find(|l| (l.applies)(&d)) {
+                match LIMITS.iter().chain(own_limits).find(|l| (l.applies)(&d)) {
                     Some(limit) => report.documented.push((limit.name, d)),
                     None => report.undocumented.push(d),
                 }

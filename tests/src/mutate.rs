@@ -36,6 +36,8 @@ pub struct Mutant {
     pub kind: Kind,
     /// The whole document.
     pub doc: Value,
+    /// What the seed had at `path` before the mutation.
+    pub was: Value,
 }
 
 const STRINGS: &[&str] = &[
@@ -106,12 +108,14 @@ pub fn mutants(seed: &Value, known_keys: &[String]) -> Vec<Mutant> {
         path: String::new(),
         kind: Kind::Seed,
         doc: seed.clone(),
+        was: seed.clone(),
     }];
     walk(seed, String::new(), known_keys, &mut |path, kind, replacement| {
         out.push(Mutant {
             path: path.to_string(),
             kind,
             doc: replace_at(seed, path, replacement),
+            was: seed.pointer(path).cloned().unwrap_or_default(),
         });
     });
     out
