@@ -9,7 +9,40 @@ use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 /// Keys allowed on a container.
 const CONTAINER_KEYS: &[&str] = &["title", "description", "crate", "titled"];
 /// Keys allowed on a field.
-const FIELD_KEYS: &[&str] = &["title", "description", "with"];
+const FIELD_KEYS: &[&str] = &[
+    "title",
+    "description",
+    "with",
+    "length",
+    "range",
+    "pattern",
+    "format",
+    "example",
+    "deprecated",
+];
+
+/// The `format` values JSON Schema 2020-12 defines.
+pub const FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uuid",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
+];
 /// Keys allowed on an enum variant.
 const VARIANT_KEYS: &[&str] = &["title", "description"];
 
@@ -25,6 +58,125 @@ pub struct SchemaAttrs {
     pub titled: Option<proc_macro2::Span>,
     /// The doc comment alone (for variant titles in `titled` enums).
     pub doc: Option<String>,
+    /// Declared constraints (fields).
+    pub constraints: Constraints,
+}
+
+/// `length(..)`, `range(..)`, `pattern`, `format`, `example`, `deprecated`.
+#[derive(Default)]
+pub struct Constraints {
+    pub min_length: Option<u64>,
+    pub max_length: Option<u64>,
+    /// The `length` key, for the type assertion's span.
+    pub length: Option<proc_macro2::Span>,
+    pub minimum: Option<Number>,
+    pub maximum: Option<Number>,
+    pub range: Option<proc_macro2::Span>,
+    pub pattern: Option<String>,
+    pub format: Option<String>,
+    /// `pattern` or `format`, for the type assertion's span.
+    pub string: Option<proc_macro2::Span>,
+    pub examples: Vec<String>,
+    pub deprecated: bool,
+}
+
+impl Constraints {
+    pub fn is_empty(&self) -> bool {
+        self.length.is_none()
+            && self.range.is_none()
+            && self.string.is_none()
+            && self.examples.is_empty()
+            && !self.deprecated
+    }
+}
+
+/// A numeric literal, possibly negative.
+#[derive(Clone, Copy)]
+pub enum Number {
+    Int(i64),
+    UInt(u64),
+    Float(f64),
+}
+
+impl Number {
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Number::Int(v) => v as f64,
+            Number::UInt(v) => v as f64,
+            Number::Float(v) => v,
+        }
+    }
+}
+
+fn parse_number(input: syn::parse::ParseStream) -> syn::Result<Number> {
+    let negative = input.peek(syn::Token![-]);
+    if negative {
+        input.parse::<syn::Token![-]>()?;
+    }
+    let lit: Lit = input.parse()?;
+    match lit {
+        Lit::Int(i) => {
+            let v: u64 = i.base10_parse()?;
+            if negative {
+                let v = i64::try_from(v)
+                    .map(|v| -v)
+                    .map_err(|_| syn::Error::new(i.span(), "number out of range"))?;
+                Ok(Number::Int(v))
+            } else {
+                Ok(Number::UInt(v))
+            }
+        }
+        Lit::Float(f) => {
+            let v: f64 = f.base10_parse()?;
+            Ok(Number::Float(if negative { -v } else { v }))
+        }
+        other => Err(syn::Error::new(other.span(), "expected a number")),
+    }
+}
+
+/// `key(min = .., max = ..)`, at least one of them.
+fn parse_bounds(
+    meta: &syn::meta::ParseNestedMeta,
+    key: &str,
+) -> syn::Result<(Option<Number>, Option<Number>)> {
+    let (mut min, mut max) = (None, None);
+    meta.parse_nested_meta(|inner| {
+        let which = if inner.path.is_ident("min") {
+            &mut min
+        } else if inner.path.is_ident("max") {
+            &mut max
+        } else {
+            return Err(inner.error(format!(
+                "`{key}(..)` takes `min = ..` and `max = ..`"
+            )));
+        };
+        if which.is_some() {
+            return Err(inner.error("given twice"));
+        }
+        let value = inner.value()?;
+        *which = Some(parse_number(value)?);
+        Ok(())
+    })?;
+    if min.is_none() && max.is_none() {
+        return Err(meta.error(format!("`{key}(..)` needs `min = ..`, `max = ..` or both")));
+    }
+    if let (Some(a), Some(b)) = (min, max) {
+        if a.as_f64() > b.as_f64() {
+            return Err(meta.error(format!("`{key}(..)`: `min` is greater than `max`")));
+        }
+    }
+    Ok((min, max))
+}
+
+fn to_length(n: Option<Number>, span: proc_macro2::Span) -> syn::Result<Option<u64>> {
+    match n {
+        None => Ok(None),
+        Some(Number::UInt(v)) => Ok(Some(v)),
+        Some(_) => Err(syn::Error::new(
+            span,
+            "`length` bounds are non-negative integers",
+        )),
+    }
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -54,7 +206,7 @@ impl SchemaAttrs {
                 if !allowed.contains(&key.as_str()) {
                     return Err(meta.error(unknown_key_message(&key, allowed, place)));
                 }
-                if seen.contains(&key) {
+                if seen.contains(&key) && key != "example" {
                     return Err(meta.error(format!(
                         "duplicate `{key}` in #[schema(...)]: give it once"
                     )));
@@ -91,6 +243,58 @@ impl SchemaAttrs {
                         });
                     }
                     "titled" => out.titled = Some(meta.path.span()),
+                    "length" => {
+                        let span = meta.path.span();
+                        let (min, max) = parse_bounds(&meta, "length")?;
+                        out.constraints.min_length = to_length(min, span)?;
+                        out.constraints.max_length = to_length(max, span)?;
+                        out.constraints.length = Some(span);
+                    }
+                    "range" => {
+                        let (min, max) = parse_bounds(&meta, "range")?;
+                        out.constraints.minimum = min;
+                        out.constraints.maximum = max;
+                        out.constraints.range = Some(meta.path.span());
+                    }
+                    "pattern" => {
+                        out.constraints.pattern = Some(string(&meta)?.value());
+                        out.constraints.string = Some(meta.path.span());
+                    }
+                    "format" => {
+                        let lit = string(&meta)?;
+                        let format = lit.value();
+                        if !FORMATS.contains(&format.as_str()) {
+                            let hint = closest(&format, FORMATS)
+                                .map(|f| format!("did you mean `{f}`? "))
+                                .unwrap_or_default();
+                            return Err(syn::Error::new(
+                                lit.span(),
+                                format!(
+                                    "unknown format `{format}`; {hint}JSON Schema defines: {}",
+                                    FORMATS.join(", ")
+                                ),
+                            ));
+                        }
+                        out.constraints.format = Some(format);
+                        out.constraints.string = Some(meta.path.span());
+                    }
+                    "example" => {
+                        let value = meta.value()?;
+                        let json = if value.peek(LitStr) {
+                            let s: LitStr = value.parse()?;
+                            json_string(&s.value())
+                        } else if value.peek(syn::LitBool) {
+                            value.parse::<syn::LitBool>()?.value.to_string()
+                        } else {
+                            match parse_number(value)? {
+                                Number::Int(v) => v.to_string(),
+                                Number::UInt(v) => v.to_string(),
+                                Number::Float(v) => format!("{v:?}"),
+                            }
+                        };
+                        out.constraints.examples.push(json);
+                    }
+                    "deprecated" => out.constraints.deprecated = true,
                     _ => return Err(meta.error("unsupported key")),
                 }
                 Ok(())
@@ -218,4 +422,19 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
         meta.input.parse::<proc_macro2::TokenTree>()?;
     }
     Ok(())
+}
+
+/// `s` as a JSON string literal.
+fn json_string(s: &str) -> String {
+    let mut out = String::from('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }

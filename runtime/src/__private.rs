@@ -69,3 +69,79 @@ pub mod chrono_ts {
         TsNanoseconds => i64::MIN, u64::MAX;
     }
 }
+
+pub use crate::shape::{Bound, Constraints};
+
+/// `length(..)` applies to strings, arrays and maps.
+#[diagnostic::on_unimplemented(
+    message = "`length(..)` does not apply to `{Self}`",
+    label = "not a string, array or map",
+    note = "`length(min = .., max = ..)` bounds the length of strings (minLength/maxLength), arrays (minItems/maxItems) and maps (minProperties/maxProperties); for numbers use `range(min = .., max = ..)`"
+)]
+pub trait HasLength {}
+
+/// `range(..)` applies to numbers.
+#[diagnostic::on_unimplemented(
+    message = "`range(..)` does not apply to `{Self}`",
+    label = "not a number",
+    note = "`range(min = .., max = ..)` bounds integers and floats (minimum/maximum); for strings and arrays use `length(min = .., max = ..)`"
+)]
+pub trait HasRange {}
+
+/// `pattern` and `format` apply to strings.
+#[diagnostic::on_unimplemented(
+    message = "`pattern` and `format` do not apply to `{Self}`",
+    label = "not a string",
+    note = "`pattern = \"..\"` and `format = \"..\"` constrain strings only"
+)]
+pub trait IsString {}
+
+/// Asserts `T: HasLength` where the field is declared.
+pub const fn assert_length<T: HasLength + ?Sized>() {}
+/// Asserts `T: HasRange` where the field is declared.
+pub const fn assert_range<T: HasRange + ?Sized>() {}
+/// Asserts `T: IsString` where the field is declared.
+pub const fn assert_string<T: IsString + ?Sized>() {}
+
+mod constraint_impls {
+    use super::{HasLength, HasRange, IsString};
+    use std::borrow::Cow;
+    use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+
+    macro_rules! marker {
+        ($trait:ident: $($ty:ty),*) => {$(impl $trait for $ty {})*};
+    }
+    marker!(HasRange: u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64);
+    marker!(HasRange: std::num::NonZeroU8, std::num::NonZeroU16, std::num::NonZeroU32,
+        std::num::NonZeroU64, std::num::NonZeroUsize, std::num::NonZeroI8, std::num::NonZeroI16,
+        std::num::NonZeroI32, std::num::NonZeroI64, std::num::NonZeroIsize);
+    marker!(HasLength: String, str);
+    marker!(IsString: String, str);
+    impl HasLength for Cow<'_, str> {}
+    impl IsString for Cow<'_, str> {}
+    impl<T> HasLength for Vec<T> {}
+    impl<T> HasLength for VecDeque<T> {}
+    impl<T> HasLength for [T] {}
+    impl<T, const N: usize> HasLength for [T; N] {}
+    impl<T, S> HasLength for HashSet<T, S> {}
+    impl<T> HasLength for BTreeSet<T> {}
+    impl<K, V, S> HasLength for HashMap<K, V, S> {}
+    impl<K, V> HasLength for BTreeMap<K, V> {}
+
+    macro_rules! forward {
+        ($($wrapper:ident),*) => {$(
+            impl<T: HasLength + ?Sized> HasLength for $wrapper<T> {}
+            impl<T: HasRange + ?Sized> HasRange for $wrapper<T> {}
+            impl<T: IsString + ?Sized> IsString for $wrapper<T> {}
+        )*};
+    }
+    use std::rc::Rc;
+    use std::sync::Arc;
+    forward!(Box, Rc, Arc);
+    impl<T: HasLength> HasLength for Option<T> {}
+    impl<T: HasRange> HasRange for Option<T> {}
+    impl<T: IsString> IsString for Option<T> {}
+    impl<T: HasLength + ?Sized> HasLength for &T {}
+    impl<T: HasRange + ?Sized> HasRange for &T {}
+    impl<T: IsString + ?Sized> IsString for &T {}
+}

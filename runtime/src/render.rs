@@ -2,7 +2,7 @@
 
 use crate::Contract;
 use crate::shape::{
-    Body, Enum, IntRange, Named, Repr, SeqShape, Shape, StringShape, Struct, Variant, VariantBody,
+    Body, Bound, Constraints, Enum, IntRange, Named, Repr, SeqShape, Shape, StringShape, Struct, Variant, VariantBody,
 };
 use serde_json::{Map, Value, json};
 use std::collections::{HashMap, HashSet};
@@ -232,6 +232,9 @@ impl Renderer {
                     let optional = field.has_default
                         || (!field.deserialize_with && shape.missing_is_none());
                     let mut schema = annotate(self.node(shape), field.title, field.description);
+                    if let Some(c) = field.constraints {
+                        self.constrain(&mut schema, shape, c);
+                    }
                     if let (Some(default), Value::Object(map)) = (field.default_value, &mut schema) {
                         if let Some(value) = default() {
                             map.insert("default".into(), value);
@@ -257,7 +260,10 @@ impl Renderer {
                         Shape::Option(inner) if field.skip_if_none => self.node(inner),
                         _ => self.node(shape),
                     };
-                    let schema = annotate(rendered, field.title, field.description);
+                    let mut schema = annotate(rendered, field.title, field.description);
+                    if let Some(c) = field.constraints {
+                        self.constrain(&mut schema, shape, c);
+                    }
                     obj.property(name, schema);
                     if !field.skip_serializing_if {
                         obj.required.push(name.into());
@@ -266,6 +272,50 @@ impl Renderer {
             }
         }
         obj.finish(s.deny_unknown_fields)
+    }
+
+    /// Applies declared constraints to a field's schema, by the kind of value
+    /// the field holds (through `Option`).
+    fn constrain(&self, schema: &mut Value, shape: &'static Shape, c: &Constraints) {
+        let Value::Object(map) = schema else { return };
+        let mut kind = self.resolve(shape);
+        while let Shape::Option(inner) = kind {
+            kind = self.resolve(inner);
+        }
+        let (min_key, max_key) = match kind {
+            Shape::Seq(_) | Shape::Tuple(_) => ("minItems", "maxItems"),
+            Shape::Map(_) => ("minProperties", "maxProperties"),
+            _ => ("minLength", "maxLength"),
+        };
+        if let Some(n) = c.min_length {
+            tighten(map, min_key, Bound::UInt(n), true);
+        }
+        if let Some(n) = c.max_length {
+            tighten(map, max_key, Bound::UInt(n), false);
+        }
+        if let Some(b) = c.minimum {
+            tighten(map, "minimum", b, true);
+        }
+        if let Some(b) = c.maximum {
+            tighten(map, "maximum", b, false);
+        }
+        if let Some(f) = c.format {
+            map.insert("format".into(), f.into());
+        }
+        if let Some(p) = c.pattern {
+            map.insert("pattern".into(), p.into());
+        }
+        if !c.examples.is_empty() {
+            let examples: Vec<Value> = c
+                .examples
+                .iter()
+                .filter_map(|e| serde_json::from_str(e).ok())
+                .collect();
+            map.insert("examples".into(), Value::Array(examples));
+        }
+        if c.deprecated {
+            map.insert("deprecated".into(), true.into());
+        }
     }
 
     /// Follows newtypes, `transparent` and conversions (for this contract) to
@@ -601,6 +651,21 @@ impl Renderer {
             }
             VariantBody::Struct(s) => self.object(s),
         }
+    }
+}
+
+/// Sets `key` to `bound` unless the schema already has a tighter one (the
+/// type's own range always holds).
+fn tighten(map: &mut Map<String, Value>, key: &str, bound: Bound, lower: bool) {
+    let keep_existing = map.get(key).and_then(Value::as_f64).is_some_and(|old| {
+        if lower {
+            old > bound.as_f64()
+        } else {
+            old < bound.as_f64()
+        }
+    });
+    if !keep_existing {
+        map.insert(key.into(), bound.to_json());
     }
 }
 

@@ -266,6 +266,65 @@ pub struct Field {
     pub title: Option<&'static str>,
     /// `description` annotation (doc comments).
     pub description: Option<&'static str>,
+    /// Constraints declared with `#[schema(...)]`.
+    pub constraints: Option<&'static Constraints>,
+}
+
+/// Constraints a user declares on a field (`#[schema(length(..), range(..),
+/// pattern = .., format = .., example = .., deprecated)]`).
+///
+/// They describe the wire; serde itself does not enforce them (toolform's
+/// elicitation validator does). Bounds tighten the type's own range, never
+/// widen it.
+#[derive(Debug, Default)]
+pub struct Constraints {
+    /// `minLength` (strings), `minItems` (arrays) or `minProperties` (maps).
+    pub min_length: Option<u64>,
+    /// `maxLength`, `maxItems` or `maxProperties`.
+    pub max_length: Option<u64>,
+    /// `minimum`.
+    pub minimum: Option<Bound>,
+    /// `maximum`.
+    pub maximum: Option<Bound>,
+    /// `pattern` (ECMA-262 regular expression).
+    pub pattern: Option<&'static str>,
+    /// `format`.
+    pub format: Option<&'static str>,
+    /// `examples`, each as JSON text.
+    pub examples: &'static [&'static str],
+    /// `deprecated: true`.
+    pub deprecated: bool,
+}
+
+/// A numeric bound.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Bound {
+    /// A negative or small integer.
+    Int(i64),
+    /// A large non-negative integer.
+    UInt(u64),
+    /// A number with a fraction.
+    Float(f64),
+}
+
+impl Bound {
+    /// The bound as a JSON number.
+    pub fn to_json(self) -> serde_json::Value {
+        match self {
+            Bound::Int(v) => v.into(),
+            Bound::UInt(v) => v.into(),
+            Bound::Float(v) => v.into(),
+        }
+    }
+
+    /// The bound as an `f64`, for comparisons.
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Bound::Int(v) => v as f64,
+            Bound::UInt(v) => v as f64,
+            Bound::Float(v) => v,
+        }
+    }
 }
 
 impl Shape {

@@ -346,6 +346,7 @@ impl Gen<'_, '_> {
         let deserialize_with = fa.deserialize_with().is_some();
         let title = opt_str(p, ours.schema.title.as_deref());
         let description = opt_str(p, ours.schema.description.as_deref());
+        let constraints = self.constraints(field, &ours.schema.constraints);
         quote! {
             #p::Field {
                 rust_name: #rust_name,
@@ -362,8 +363,61 @@ impl Gen<'_, '_> {
                 skip_if_none: #skip_if_none,
                 title: #title,
                 description: #description,
+                constraints: #constraints,
             }
         }
+    }
+
+    /// The declared constraints, with the field type's fitness asserted at
+    /// the key that asks for it (`length` on an integer is a compile error).
+    fn constraints(&self, field: &Field, c: &crate::attr::Constraints) -> TokenStream {
+        let p = &self.p;
+        if c.is_empty() {
+            return quote!(#p::None);
+        }
+        let ty = field.ty;
+        let mut asserts = Vec::new();
+        for (span, check) in [
+            (c.length, quote!(assert_length)),
+            (c.range, quote!(assert_range)),
+            (c.string, quote!(assert_string)),
+        ] {
+            if let Some(span) = span {
+                let _ = ty;
+                asserts.push(quote_spanned!(span=> #p::#check::<#ty>();));
+            }
+        }
+        let opt_u64 = |v: Option<u64>| match v {
+            Some(v) => quote!(#p::Some(#v)),
+            None => quote!(#p::None),
+        };
+        let bound = |v: Option<crate::attr::Number>| match v {
+            Some(crate::attr::Number::Int(v)) => quote!(#p::Some(#p::Bound::Int(#v))),
+            Some(crate::attr::Number::UInt(v)) => quote!(#p::Some(#p::Bound::UInt(#v))),
+            Some(crate::attr::Number::Float(v)) => quote!(#p::Some(#p::Bound::Float(#v))),
+            None => quote!(#p::None),
+        };
+        let min_length = opt_u64(c.min_length);
+        let max_length = opt_u64(c.max_length);
+        let minimum = bound(c.minimum);
+        let maximum = bound(c.maximum);
+        let pattern = opt_str(p, c.pattern.as_deref());
+        let format = opt_str(p, c.format.as_deref());
+        let examples = &c.examples;
+        let deprecated = c.deprecated;
+        quote!(#p::Some({
+            #(#asserts)*
+            &#p::Constraints {
+                min_length: #min_length,
+                max_length: #max_length,
+                minimum: #minimum,
+                maximum: #maximum,
+                pattern: #pattern,
+                format: #format,
+                examples: &[#(#examples),*],
+                deprecated: #deprecated,
+            }
+        }))
     }
 
     /// `shape_of::<WireType>` for one direction, spanned on the field's type
