@@ -45,6 +45,22 @@ pub const FORMATS: &[&str] = &[
 ];
 /// Keys allowed on an enum variant.
 const VARIANT_KEYS: &[&str] = &["title", "description"];
+/// Keys allowed in `#[elicit(...)]` on a form field.
+const ELICIT_FIELD_KEYS: &[&str] = &[
+    "title",
+    "description",
+    "length",
+    "range",
+    "format",
+    "min_items",
+    "max_items",
+    "default",
+    "enum_names",
+];
+/// Keys allowed in `#[elicit(...)]` on a form.
+const ELICIT_CONTAINER_KEYS: &[&str] = &["crate"];
+/// The formats the elicitation grammar carries.
+const ELICIT_FORMATS: &[&str] = &["email", "uri", "date", "date-time"];
 
 #[derive(Default)]
 pub struct SchemaAttrs {
@@ -60,6 +76,47 @@ pub struct SchemaAttrs {
     pub doc: Option<String>,
     /// Declared constraints (fields).
     pub constraints: Constraints,
+    /// `min_items` (elicit).
+    pub min_items: Option<u64>,
+    /// `max_items` (elicit).
+    pub max_items: Option<u64>,
+    /// The `min_items`/`max_items` key, for the type assertion.
+    pub items: Option<proc_macro2::Span>,
+    /// `default = ..` (elicit): the literal, as JSON text, with its span.
+    pub fill: Option<(Literal, proc_macro2::Span)>,
+    /// `enum_names` (elicit): legacy titled options.
+    pub enum_names: Option<proc_macro2::Span>,
+}
+
+/// A literal given in an attribute.
+#[derive(Clone)]
+pub enum Literal {
+    Str(String),
+    Num(Number),
+    Bool(bool),
+}
+
+impl Literal {
+    /// The literal as JSON text.
+    pub fn to_json(&self) -> String {
+        match self {
+            Literal::Str(s) => json_string(s),
+            Literal::Bool(b) => b.to_string(),
+            Literal::Num(Number::Int(v)) => v.to_string(),
+            Literal::Num(Number::UInt(v)) => v.to_string(),
+            Literal::Num(Number::Float(v)) => format!("{v:?}"),
+        }
+    }
+}
+
+fn parse_literal(input: syn::parse::ParseStream) -> syn::Result<Literal> {
+    if input.peek(LitStr) {
+        Ok(Literal::Str(input.parse::<LitStr>()?.value()))
+    } else if input.peek(syn::LitBool) {
+        Ok(Literal::Bool(input.parse::<syn::LitBool>()?.value))
+    } else {
+        Ok(Literal::Num(parse_number(input)?))
+    }
 }
 
 /// `length(..)`, `range(..)`, `pattern`, `format`, `example`, `deprecated`.
@@ -184,6 +241,17 @@ pub enum Place {
     Container,
     Field,
     Variant,
+    ElicitContainer,
+    ElicitField,
+}
+
+impl Place {
+    fn attr_name(self) -> &'static str {
+        match self {
+            Place::ElicitContainer | Place::ElicitField => "elicit",
+            _ => "schema",
+        }
+    }
 }
 
 impl SchemaAttrs {
@@ -198,17 +266,27 @@ impl SchemaAttrs {
             Place::Container => CONTAINER_KEYS,
             Place::Field => FIELD_KEYS,
             Place::Variant => VARIANT_KEYS,
+            Place::ElicitContainer => ELICIT_CONTAINER_KEYS,
+            Place::ElicitField => ELICIT_FIELD_KEYS,
         };
+        let attr_name = place.attr_name();
         let mut seen: Vec<String> = Vec::new();
-        for attr in attrs.iter().filter(|a| a.path().is_ident("schema")) {
+        for attr in attrs.iter().filter(|a| a.path().is_ident(attr_name)) {
             let result = attr.parse_nested_meta(|meta| {
                 let key = meta.path.to_token_stream().to_string().replace(' ', "");
+                if place == Place::ElicitField && key == "pattern" {
+                    return Err(meta.error(
+                        "`pattern` cannot be part of an elicitation form: the MCP form grammar \
+                         has no `pattern` keyword, so clients would never see it; check the value \
+                         after parsing instead, or use `format` (email, uri, date, date-time)",
+                    ));
+                }
                 if !allowed.contains(&key.as_str()) {
                     return Err(meta.error(unknown_key_message(&key, allowed, place)));
                 }
                 if seen.contains(&key) && key != "example" {
                     return Err(meta.error(format!(
-                        "duplicate `{key}` in #[schema(...)]: give it once"
+                        "duplicate `{key}` in #[{attr_name}(...)]: give it once"
                     )));
                 }
                 seen.push(key.clone());
@@ -236,11 +314,18 @@ impl SchemaAttrs {
                         let value = meta.value().map_err(|e| {
                             syn::Error::new(e.span(), "expected `with = WireType`")
                         })?;
-                        out.with = Some(if value.peek(LitStr) {
-                            value.parse::<LitStr>()?.parse()?
+                        let span = value.span();
+                        let parsed: syn::Result<syn::Type> = if value.peek(LitStr) {
+                            value.parse::<LitStr>()?.parse()
                         } else {
-                            value.parse()?
-                        });
+                            value.parse()
+                        };
+                        out.with = Some(parsed.map_err(|_| {
+                            syn::Error::new(
+                                span,
+                                "`with` takes the wire type, e.g. `with = String` or `with = Vec<u8>`",
+                            )
+                        })?);
                     }
                     "titled" => out.titled = Some(meta.path.span()),
                     "length" => {
@@ -263,15 +348,20 @@ impl SchemaAttrs {
                     "format" => {
                         let lit = string(&meta)?;
                         let format = lit.value();
-                        if !FORMATS.contains(&format.as_str()) {
-                            let hint = closest(&format, FORMATS)
+                        let (known, what) = if place == Place::ElicitField {
+                            (ELICIT_FORMATS, "the elicitation grammar carries")
+                        } else {
+                            (FORMATS, "JSON Schema defines")
+                        };
+                        if !known.contains(&format.as_str()) {
+                            let hint = closest(&format, known)
                                 .map(|f| format!("did you mean `{f}`? "))
                                 .unwrap_or_default();
                             return Err(syn::Error::new(
                                 lit.span(),
                                 format!(
-                                    "unknown format `{format}`; {hint}JSON Schema defines: {}",
-                                    FORMATS.join(", ")
+                                    "unknown format `{format}`; {hint}{what}: {}",
+                                    known.join(", ")
                                 ),
                             ));
                         }
@@ -295,6 +385,29 @@ impl SchemaAttrs {
                         out.constraints.examples.push(json);
                     }
                     "deprecated" => out.constraints.deprecated = true,
+                    "min_items" | "max_items" => {
+                        let value = meta.value()?;
+                        let n = match parse_number(value)? {
+                            Number::UInt(n) => n,
+                            _ => {
+                                return Err(meta.error(format!(
+                                    "`{key}` is a non-negative integer"
+                                )));
+                            }
+                        };
+                        if key == "min_items" {
+                            out.min_items = Some(n);
+                        } else {
+                            out.max_items = Some(n);
+                        }
+                        out.items = Some(meta.path.span());
+                    }
+                    "default" => {
+                        let value = meta.value()?;
+                        let span = value.span();
+                        out.fill = Some((parse_literal(value)?, span));
+                    }
+                    "enum_names" => out.enum_names = Some(meta.path.span()),
                     _ => return Err(meta.error("unsupported key")),
                 }
                 Ok(())
@@ -309,10 +422,11 @@ impl SchemaAttrs {
 
 fn unknown_key_message(key: &str, allowed: &[&str], place: Place) -> String {
     let what = match place {
-        Place::Container => "on a type",
-        Place::Field => "on a field",
+        Place::Container | Place::ElicitContainer => "on a type",
+        Place::Field | Place::ElicitField => "on a field",
         Place::Variant => "on a variant",
     };
+    let attr = place.attr_name();
     let list = allowed
         .iter()
         .map(|k| format!("`{k}`"))
@@ -320,9 +434,9 @@ fn unknown_key_message(key: &str, allowed: &[&str], place: Place) -> String {
         .join(", ");
     match closest(key, allowed) {
         Some(best) => format!(
-            "unknown key `{key}` in #[schema(...)] {what}; did you mean `{best}`? (allowed: {list})"
+            "unknown key `{key}` in #[{attr}(...)] {what}; did you mean `{best}`? (allowed: {list})"
         ),
-        None => format!("unknown key `{key}` in #[schema(...)] {what} (allowed: {list})"),
+        None => format!("unknown key `{key}` in #[{attr}(...)] {what} (allowed: {list})"),
     }
 }
 

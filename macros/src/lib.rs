@@ -18,6 +18,14 @@ pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
     guard(&input, || expand::tool_schema::derive(&input)).into()
 }
 
+/// Derives `toolform::elicit::ElicitForm`: a flat struct as an MCP
+/// elicitation form, checked at compile time, with a parser for the answer.
+#[proc_macro_derive(ElicitForm, attributes(elicit))]
+pub fn derive_elicit_form(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    guard(&input, || expand::elicit_form::derive(&input)).into()
+}
+
 /// Runs a derive, turning a panic (a bug in toolform) into a compile error
 /// instead of an opaque "proc macro panicked".
 fn guard(

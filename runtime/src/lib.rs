@@ -44,6 +44,7 @@
 
 #![deny(missing_docs)]
 
+pub mod elicit;
 mod impls;
 mod render;
 pub mod shape;
@@ -53,6 +54,7 @@ pub mod __private;
 
 pub use render::render;
 use serde_json::Value;
+pub use elicit::{ElicitError, ElicitForm, Elicited, Revision};
 pub use toolform_macros::ToolSchema;
 
 /// Which side of serde a schema describes.

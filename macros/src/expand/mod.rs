@@ -1,1 +1,2 @@
+pub mod elicit_form;
 pub mod tool_schema;

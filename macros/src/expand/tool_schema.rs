@@ -42,7 +42,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
 }
 
 /// Shared state of one expansion.
-struct Gen<'c, 'a> {
+pub(crate) struct Gen<'c, 'a> {
     cont: &'c Container<'a>,
     /// `::toolform::__private`
     p: TokenStream,
@@ -51,19 +51,30 @@ struct Gen<'c, 'a> {
     type_params: Vec<String>,
 }
 
+impl<'c, 'a> Gen<'c, 'a> {
+    pub(crate) fn container(&self) -> &'c Container<'a> {
+        self.cont
+    }
+
+    pub(crate) fn new(cont: &'c Container<'a>) -> Self {
+        let krate = &cont.krate;
+        Gen {
+            cont,
+            p: quote!(#krate::__private),
+            type_params: cont
+                .serde
+                .generics
+                .type_params()
+                .map(|t| t.ident.to_string())
+                .collect(),
+        }
+    }
+}
+
 fn expand(cont: &Container) -> TokenStream {
     let krate = &cont.krate;
-    let p = quote!(#krate::__private);
-    let g = Gen {
-        cont,
-        p: p.clone(),
-        type_params: cont
-            .serde
-            .generics
-            .type_params()
-            .map(|t| t.ident.to_string())
-            .collect(),
-    };
+    let g = Gen::new(cont);
+    let p = g.p.clone();
     let ident = &cont.serde.ident;
     let generics = with_bounds(cont);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
@@ -93,7 +104,22 @@ fn expand(cont: &Container) -> TokenStream {
         }
     });
 
+    // A unit-only, externally tagged enum is a select field of a form.
+    let select = match &cont.serde.data {
+        Data::Enum(variants)
+            if matches!(cont.serde.attrs.tag(), TagType::External)
+                && variants.iter().all(|v| matches!(v.style, Style::Unit) && !v.attrs.untagged())
+                && variants.iter().any(|v| !v.attrs.skip_deserializing() && !v.attrs.other()) =>
+        {
+            Some(quote! {
+                #[automatically_derived]
+                impl #impl_generics #krate::elicit::SelectEnum for #ident #ty_generics #where_clause {}
+            })
+        }
+        _ => None,
+    };
     quote! {
+        #select
         #[automatically_derived]
         impl #impl_generics #p::ToolSchema for #ident #ty_generics #where_clause {
             const SHAPE: &'static #p::Shape = &#p::Shape::Named(&#p::Named {
@@ -448,7 +474,7 @@ impl Gen<'_, '_> {
     /// A closure producing the serialized default, when serde has one and the
     /// value's type is `Serialize` (decided by autoref probing, so a type that
     /// is not `Serialize` simply gets no `"default"`).
-    fn default_value(
+    pub(crate) fn default_value(
         &self,
         field: &Field,
         ours: &FieldAttrs,
@@ -516,7 +542,7 @@ enum Direction {
 
 /// `#[serde(with = "chrono::serde::ts_seconds")]` and its siblings: the wire
 /// type is known without help. Both directions must use the same module.
-pub fn chrono_ts(p: &TokenStream, field: &Field) -> Option<TokenStream> {
+pub(crate) fn chrono_ts(p: &TokenStream, field: &Field) -> Option<TokenStream> {
     let module = |path: Option<&syn::ExprPath>| -> Option<(String, bool)> {
         let segments: Vec<String> = path?
             .path
@@ -560,7 +586,7 @@ pub fn chrono_ts(p: &TokenStream, field: &Field) -> Option<TokenStream> {
     })
 }
 
-fn opt_str(p: &TokenStream, s: Option<&str>) -> TokenStream {
+pub(crate) fn opt_str(p: &TokenStream, s: Option<&str>) -> TokenStream {
     match s {
         Some(s) => quote!(#p::Some(#s)),
         None => quote!(#p::None),

@@ -1,0 +1,340 @@
+//! `#[derive(ElicitForm)]`: a flat struct as an MCP elicitation form.
+
+use crate::ast::Container;
+use crate::attr::{Literal, Number, Place, SchemaAttrs};
+use crate::ctxt::Ctxt;
+use crate::expand::tool_schema::{Gen, opt_str};
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use serde_derive_internals::ast::{Data, Field, Style};
+use syn::spanned::Spanned;
+
+pub fn derive(input: &syn::DeriveInput) -> TokenStream {
+    let cx = Ctxt::default();
+    let elicit = SchemaAttrs::from_attrs(&cx, &input.attrs, Place::ElicitContainer);
+    let krate: syn::Path = elicit
+        .krate
+        .clone()
+        .unwrap_or_else(|| syn::parse_quote!(::toolform));
+    match &input.data {
+        syn::Data::Struct(s) if matches!(s.fields, syn::Fields::Named(_)) => {}
+        syn::Data::Struct(_) => cx.error_spanned_by(
+            &input.ident,
+            "an elicitation form is a struct with named fields: each field is one form field",
+        ),
+        syn::Data::Enum(e) => cx.error_spanned_by(
+            e.enum_token,
+            "an elicitation form is a struct with named fields; an enum can be one field of a \
+             form (a select) when its variants carry no data and it derives `ToolSchema`",
+        ),
+        syn::Data::Union(u) => cx.error_spanned_by(
+            u.union_token,
+            "an elicitation form is a struct with named fields",
+        ),
+    }
+    let cont = if cx.has_errors() {
+        None
+    } else {
+        Container::from_ast(&cx, input)
+    };
+    let Some(mut cont) = cont else {
+        let mut out = fallback(input, &krate);
+        out.extend(cx.into_compile_errors());
+        return out;
+    };
+    cont.krate = krate.clone();
+    let fields_elicit: Vec<SchemaAttrs> = match &cont.serde.data {
+        Data::Struct(_, fields) => fields
+            .iter()
+            .map(|f| SchemaAttrs::from_attrs(&cx, &f.original.attrs, Place::ElicitField))
+            .collect(),
+        Data::Enum(_) => Vec::new(),
+    };
+    check(&cx, &cont, &fields_elicit);
+    if cx.has_errors() {
+        let mut out = fallback(input, &krate);
+        out.extend(cx.into_compile_errors());
+        return out;
+    }
+    expand(&cont, &fields_elicit)
+}
+
+fn check(cx: &Ctxt, cont: &Container, elicit: &[SchemaAttrs]) {
+    let attrs = &cont.serde.attrs;
+    let original = cont.serde.original;
+    let at = |key: &str| {
+        crate::attr::serde_key_span(&original.attrs, key).unwrap_or(original.ident.span())
+    };
+    if attrs.transparent() {
+        cx.syn_error(syn::Error::new(
+            at("transparent"),
+            "a `transparent` struct is not a form: serde reads it as its one field's value, \
+             not as an object of fields",
+        ));
+    }
+    for key in ["from", "try_from", "into"] {
+        if crate::attr::serde_key_span(&original.attrs, key).is_some() {
+            cx.syn_error(syn::Error::new(
+                at(key),
+                format!("#[serde({key} = ..)] makes serde read another type, which the form cannot describe"),
+            ));
+        }
+    }
+    let Data::Struct(Style::Struct, fields) = &cont.serde.data else {
+        return;
+    };
+    for (field, ours) in fields.iter().zip(elicit) {
+        let fa = &field.attrs;
+        let fattrs = &field.original.attrs;
+        let span_of = |key: &str| {
+            crate::attr::serde_key_span(fattrs, key).unwrap_or(field.original.span())
+        };
+        if fa.skip_deserializing() {
+            continue;
+        }
+        if fa.flatten() {
+            cx.syn_error(syn::Error::new(
+                span_of("flatten"),
+                "a form is flat: a flattened field would nest another type's fields; \
+                 declare those fields in this struct instead",
+            ));
+        }
+        if fa.deserialize_with().is_some() {
+            let span = crate::attr::serde_key_span(fattrs, "deserialize_with")
+                .unwrap_or(span_of("with"));
+            cx.syn_error(syn::Error::new(
+                span,
+                "a form field read by a custom serde function has no known form type; \
+                 use a field type from the form grammar and convert after parsing",
+            ));
+        }
+        // A literal default must satisfy the field's own rules.
+        if let Some((fill, span)) = &ours.fill {
+            let c = &ours.constraints;
+            match fill {
+                Literal::Num(n) => {
+                    let v = n.as_f64();
+                    let below = c.minimum.is_some_and(|m| v < m.as_f64());
+                    let above = c.maximum.is_some_and(|m| v > m.as_f64());
+                    if below || above {
+                        cx.syn_error(syn::Error::new(
+                            *span,
+                            format!(
+                                "the default {} is outside `range({})`",
+                                fill.to_json(),
+                                range_text(c.minimum, c.maximum)
+                            ),
+                        ));
+                    }
+                }
+                Literal::Str(s) => {
+                    let len = s.chars().count() as u64;
+                    let short = c.min_length.is_some_and(|m| len < m);
+                    let long = c.max_length.is_some_and(|m| len > m);
+                    if short || long {
+                        cx.syn_error(syn::Error::new(
+                            *span,
+                            format!(
+                                "the default is {len} characters long, outside `length({})`",
+                                range_text(
+                                    c.min_length.map(Number::UInt),
+                                    c.max_length.map(Number::UInt)
+                                )
+                            ),
+                        ));
+                    }
+                }
+                Literal::Bool(_) => {}
+            }
+        }
+    }
+}
+
+fn range_text(min: Option<Number>, max: Option<Number>) -> String {
+    let show = |n: Number| match n {
+        Number::Int(v) => v.to_string(),
+        Number::UInt(v) => v.to_string(),
+        Number::Float(v) => v.to_string(),
+    };
+    match (min, max) {
+        (Some(a), Some(b)) => format!("min = {}, max = {}", show(a), show(b)),
+        (Some(a), None) => format!("min = {}", show(a)),
+        (None, Some(b)) => format!("max = {}", show(b)),
+        (None, None) => String::new(),
+    }
+}
+
+fn fallback(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::elicit::ElicitForm for #ident #ty_generics #where_clause {
+            const FORM: &'static #krate::elicit::Form = &#krate::elicit::Form {
+                type_name: #krate::__private::type_name::<Self>,
+                fields: &[],
+                deny_unknown_fields: false,
+            };
+        }
+    }
+}
+
+fn expand(cont: &Container, elicit: &[SchemaAttrs]) -> TokenStream {
+    let krate = &cont.krate;
+    let p = quote!(#krate::__private);
+    let e = quote!(#krate::elicit);
+    let g = Gen::new(cont);
+    let ident = &cont.serde.ident;
+    let (impl_generics, ty_generics, where_clause) = cont.serde.generics.split_for_impl();
+    let Data::Struct(_, fields) = &cont.serde.data else {
+        unreachable!("checked: a struct with named fields")
+    };
+    let container_default = cont.serde.attrs.default();
+    let mut form_fields = Vec::new();
+    for ((field, ours), schema_attrs) in fields.iter().zip(elicit).zip(&cont.fields) {
+        if field.attrs.skip_deserializing() {
+            continue;
+        }
+        form_fields.push(form_field(
+            &g,
+            &p,
+            &e,
+            field,
+            ours,
+            schema_attrs,
+            !field.attrs.default().is_none() || !container_default.is_none(),
+        ));
+    }
+    let deny = cont.serde.attrs.deny_unknown_fields();
+    // Evaluate the form constant where the type is declared, so the checks
+    // inside it fail the build even before anything uses the form.
+    let eager = cont.serde.generics.params.is_empty().then(|| {
+        quote!(const _: &#e::Form = <#ident as #e::ElicitForm>::FORM;)
+    });
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #e::ElicitForm for #ident #ty_generics #where_clause {
+            const FORM: &'static #e::Form = &#e::Form {
+                type_name: #p::type_name::<Self>,
+                fields: &[#(#form_fields),*],
+                deny_unknown_fields: #deny,
+            };
+        }
+        #eager
+    }
+}
+
+fn form_field(
+    g: &Gen,
+    p: &TokenStream,
+    e: &TokenStream,
+    field: &Field,
+    ours: &SchemaAttrs,
+    schema_attrs: &crate::ast::FieldAttrs,
+    has_default: bool,
+) -> TokenStream {
+    let fa = &field.attrs;
+    let ty = field.ty;
+    let ty_span = ty.span();
+    let name = &fa.name().deserialize_name().value;
+    let aliases: Vec<&String> = fa
+        .aliases()
+        .iter()
+        .map(|a| &a.value)
+        .filter(|a| *a != name)
+        .collect();
+    let kind = quote_spanned!(ty_span=> &<#ty as #e::FormValue>::KIND);
+    let optional = quote_spanned!(ty_span=> <#ty as #e::FormValue>::OPTIONAL);
+    let filled = ours.fill.is_some();
+    let required = quote!(!(#optional || #has_default || #filled));
+    let title = opt_str(p, ours.title.as_deref());
+    // The doc comment, unless `#[elicit(description)]` says otherwise.
+    let description = opt_str(p, ours.description.as_deref());
+    let default = if filled {
+        quote!(#p::None)
+    } else {
+        g.default_value(field, schema_attrs, g.container().serde.attrs.default())
+    };
+    let fill = match &ours.fill {
+        Some((lit, _)) => {
+            let json = lit.to_json();
+            quote!(#p::Some(#json))
+        }
+        None => quote!(#p::None),
+    };
+    let c = &ours.constraints;
+    let opt_u64 = |v: Option<u64>| match v {
+        Some(v) => quote!(#p::Some(#v)),
+        None => quote!(#p::None),
+    };
+    let bound = |v: Option<Number>| match v {
+        Some(Number::Int(v)) => quote!(#p::Some(#p::Bound::Int(#v))),
+        Some(Number::UInt(v)) => quote!(#p::Some(#p::Bound::UInt(#v))),
+        Some(Number::Float(v)) => quote!(#p::Some(#p::Bound::Float(#v))),
+        None => quote!(#p::None),
+    };
+    let format = match c.format.as_deref() {
+        Some("email") => quote!(#p::Some(#e::Format::Email)),
+        Some("uri") => quote!(#p::Some(#e::Format::Uri)),
+        Some("date") => quote!(#p::Some(#e::Format::Date)),
+        Some("date-time") => quote!(#p::Some(#e::Format::DateTime)),
+        _ => quote!(#p::None),
+    };
+    let mut asserts = Vec::new();
+    for (span, check) in [
+        (c.length, quote!(__assert_text)),
+        (c.string, quote!(__assert_text)),
+        (c.range, quote!(__assert_number)),
+        (ours.items, quote!(__assert_multi)),
+        (ours.enum_names, quote!(__assert_select)),
+    ] {
+        if let Some(span) = span {
+            asserts.push(quote_spanned!(span=> #e::#check::<#ty>();));
+        }
+    }
+    // A literal default must fit the field's kind (and be one of a select's
+    // options): checked when the form constant is evaluated, at the default.
+    match &ours.fill {
+        Some((Literal::Str(value), span)) => asserts.push(quote_spanned!(*span=>
+            #e::__check_default_str::<#ty>(#value);
+        )),
+        Some((Literal::Num(n), span)) => {
+            let integral = !matches!(n, Number::Float(_));
+            asserts.push(quote_spanned!(*span=>
+                #e::__check_default_number::<#ty>(#integral);
+            ));
+        }
+        Some((Literal::Bool(_), span)) => asserts.push(quote_spanned!(*span=>
+            #e::__check_default_bool::<#ty>();
+        )),
+        None => {}
+    }
+    let min_length = opt_u64(c.min_length);
+    let max_length = opt_u64(c.max_length);
+    let minimum = bound(c.minimum);
+    let maximum = bound(c.maximum);
+    let min_items = opt_u64(ours.min_items);
+    let max_items = opt_u64(ours.max_items);
+    let legacy = ours.enum_names.is_some();
+    quote! {
+        #e::FormField {
+            name: #name,
+            aliases: &[#(#aliases),*],
+            kind: { #(#asserts)* #kind },
+            required: #required,
+            title: #title,
+            description: #description,
+            default: #default,
+            fill: #fill,
+            min_length: #min_length,
+            max_length: #max_length,
+            minimum: #minimum,
+            maximum: #maximum,
+            format: #format,
+            min_items: #min_items,
+            max_items: #max_items,
+            legacy_enum_names: #legacy,
+        }
+    }
+}
+

@@ -1,0 +1,422 @@
+//! Reading the client's answer: every field checked against the form, every
+//! violation named, then serde.
+
+use super::form::{FieldKind, Form, FormField, choices, escape, integer_bounds, tighter_u64};
+use crate::shape::Bound;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// What the user did with the form.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Elicited<T> {
+    /// The user submitted the form; here is the value.
+    Accepted(T),
+    /// The user explicitly declined.
+    Declined,
+    /// The user dismissed the form without choosing.
+    Cancelled,
+}
+
+/// One way an answer breaks the form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    /// JSON Pointer into the answer's `content` (`/guests`), or `""` for the
+    /// content itself.
+    pub path: String,
+    /// The JSON Schema keyword broken (`required`, `type`, `maximum`,
+    /// `enum`, `format`, `additionalProperties`, ...), or `serde` when the
+    /// form's rules hold but serde still refused.
+    pub rule: &'static str,
+    /// One line a person understands.
+    pub message: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = if self.path.is_empty() { "/" } else { &self.path };
+        write!(f, "{path}: {} ({})", self.message, self.rule)
+    }
+}
+
+/// Why an answer could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ElicitError {
+    /// The result is not an `ElicitResult` at all (not an object, no string
+    /// `action`, a `content` that is not an object).
+    Malformed(String),
+    /// An `action` other than `accept`, `decline` and `cancel`.
+    UnknownAction(String),
+    /// `action: accept` without `content`.
+    AcceptedWithoutContent,
+    /// The content breaks the form; every violation, in field order.
+    Invalid(Vec<Violation>),
+}
+
+impl ElicitError {
+    /// The violations, when the content broke the form.
+    pub fn violations(&self) -> &[Violation] {
+        match self {
+            ElicitError::Invalid(v) => v,
+            _ => &[],
+        }
+    }
+}
+
+impl fmt::Display for ElicitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ElicitError::Malformed(why) => write!(f, "malformed elicitation result: {why}"),
+            ElicitError::UnknownAction(a) => write!(
+                f,
+                "unknown elicitation action {a:?} (expected \"accept\", \"decline\" or \"cancel\")"
+            ),
+            ElicitError::AcceptedWithoutContent => {
+                f.write_str("the elicitation was accepted without content")
+            }
+            ElicitError::Invalid(violations) => {
+                write!(f, "the answer breaks the form in {} place", violations.len())?;
+                if violations.len() != 1 {
+                    f.write_str("s")?;
+                }
+                for v in violations {
+                    write!(f, "\n  {v}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ElicitError {}
+
+pub(crate) fn from_result<T: DeserializeOwned>(
+    form: &Form,
+    result: &Value,
+) -> Result<Elicited<T>, ElicitError> {
+    let Value::Object(result) = result else {
+        return Err(ElicitError::Malformed(format!(
+            "expected an object, got {}",
+            kind_of(result)
+        )));
+    };
+    let action = match result.get("action") {
+        Some(Value::String(a)) => a.as_str(),
+        Some(other) => {
+            return Err(ElicitError::Malformed(format!(
+                "`action` must be a string, got {}",
+                kind_of(other)
+            )));
+        }
+        None => return Err(ElicitError::Malformed("`action` is missing".into())),
+    };
+    match action {
+        "decline" => return Ok(Elicited::Declined),
+        "cancel" => return Ok(Elicited::Cancelled),
+        "accept" => {}
+        other => return Err(ElicitError::UnknownAction(other.into())),
+    }
+    let content_value = result.get("content");
+    let content = match content_value {
+        Some(Value::Object(content)) => content,
+        Some(other) => {
+            return Err(ElicitError::Malformed(format!(
+                "`content` must be an object, got {}",
+                kind_of(other)
+            )));
+        }
+        None => return Err(ElicitError::AcceptedWithoutContent),
+    };
+    parse_content(form, content, content_value.unwrap_or(&Value::Null)).map(Elicited::Accepted)
+}
+
+/// Checks `content` against the form, then deserializes it.
+pub(crate) fn parse_content<T: DeserializeOwned>(
+    form: &Form,
+    content: &Map<String, Value>,
+    content_value: &Value,
+) -> Result<T, ElicitError> {
+    let violations = validate_answer(form, content);
+    if !violations.is_empty() {
+        return Err(ElicitError::Invalid(violations));
+    }
+    // Fill `#[elicit(default = ..)]` values the answer left out, so serde
+    // sees what the form promised.
+    let missing_fill = form
+        .fields
+        .iter()
+        .any(|f| f.fill.is_some() && lookup(f, content).is_none());
+    let parsed = if missing_fill {
+        let mut filled = content.clone();
+        for field in form.fields {
+            if let (Some(fill), None) = (field.fill, lookup(field, content)) {
+                if let Ok(value) = serde_json::from_str(fill) {
+                    filled.insert(field.name.into(), value);
+                }
+            }
+        }
+        T::deserialize(Value::Object(filled))
+    } else {
+        // Straight from the borrowed value: no copy of the answer.
+        T::deserialize(content_value)
+    };
+    parsed.map_err(|e| {
+        ElicitError::Invalid(vec![Violation {
+            path: String::new(),
+            rule: "serde",
+            message: e.to_string(),
+        }])
+    })
+}
+
+fn lookup<'a>(field: &FormField, content: &'a Map<String, Value>) -> Option<(&'a str, &'a Value)> {
+    std::iter::once(field.name)
+        .chain(field.aliases.iter().copied())
+        .find_map(|name| content.get_key_value(name))
+        .map(|(k, v)| (k.as_str(), v))
+}
+
+/// Every way `content` breaks `form`, in field order, then unknown keys.
+pub fn validate_answer(form: &Form, content: &Map<String, Value>) -> Vec<Violation> {
+    let mut violations = Vec::new();
+    for field in form.fields {
+        let mut present = std::iter::once(field.name)
+            .chain(field.aliases.iter().copied())
+            .filter_map(|name| content.get(name).map(|v| (name, v)));
+        match present.next() {
+            None if field.required => violations.push(Violation {
+                path: format!("/{}", escape(field.name)),
+                rule: "required",
+                message: format!("`{}` is required", field.name),
+            }),
+            None => {}
+            Some((name, value)) => {
+                for (rule, message) in check_value(field, value) {
+                    violations.push(Violation {
+                        path: format!("/{}", escape(name)),
+                        rule,
+                        message,
+                    });
+                }
+                if let Some((other, _)) = present.next() {
+                    violations.push(Violation {
+                        path: format!("/{}", escape(other)),
+                        rule: "duplicate",
+                        message: format!("`{other}` and `{name}` are the same field; give it once"),
+                    });
+                }
+            }
+        }
+    }
+    if form.deny_unknown_fields {
+        for key in content.keys() {
+            let known = form
+                .fields
+                .iter()
+                .any(|f| f.name == key || f.aliases.contains(&key.as_str()));
+            if !known {
+                violations.push(Violation {
+                    path: format!("/{}", escape(key)),
+                    rule: "additionalProperties",
+                    message: format!("`{key}` is not a field of this form"),
+                });
+            }
+        }
+    }
+    violations
+}
+
+/// Every way one value breaks its field: (rule, message).
+pub(crate) fn check_value(field: &FormField, value: &Value) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    match field.kind {
+        FieldKind::String {
+            format,
+            min_length,
+            max_length,
+        } => {
+            let Value::String(s) = value else {
+                out.push(("type", format!("expected a string, got {}", kind_of(value))));
+                return out;
+            };
+            let len = s.chars().count() as u64;
+            if let Some(min) = tighter_u64(*min_length, field.min_length, true) {
+                if len < min {
+                    out.push((
+                        "minLength",
+                        format!("{len} characters, fewer than the minimum {min}"),
+                    ));
+                }
+            }
+            if let Some(max) = tighter_u64(*max_length, field.max_length, false) {
+                if len > max {
+                    out.push((
+                        "maxLength",
+                        format!("{len} characters, more than the maximum {max}"),
+                    ));
+                }
+            }
+            if let Some(f) = field.format.or(*format) {
+                if !f.is_valid(s) {
+                    out.push(("format", format!("{s:?} is not a valid {}", f.name())));
+                }
+            }
+        }
+        FieldKind::Integer(range) => {
+            // serde's integer types refuse `1.0`: so does the form.
+            let n = match value {
+                Value::Number(n) if n.is_i64() || n.is_u64() => n,
+                Value::Number(n) => {
+                    out.push(("type", format!("expected a whole number, got {n}")));
+                    return out;
+                }
+                other => {
+                    out.push(("type", format!("expected an integer, got {}", kind_of(other))));
+                    return out;
+                }
+            };
+            let (min, max) = integer_bounds(range, field);
+            let below = |b: Bound| match (n.as_i64(), n.as_u64()) {
+                (Some(v), _) => match b {
+                    Bound::Int(m) => v < m,
+                    Bound::UInt(m) => v < 0 || (v as u64) < m,
+                    Bound::Float(m) => (v as f64) < m,
+                },
+                (None, Some(v)) => match b {
+                    Bound::UInt(m) => v < m,
+                    Bound::Int(_) => false,
+                    Bound::Float(m) => (v as f64) < m,
+                },
+                _ => false,
+            };
+            let above = |b: Bound| match (n.as_u64(), n.as_i64()) {
+                (Some(v), _) => match b {
+                    Bound::Int(m) => m < 0 || v > m as u64,
+                    Bound::UInt(m) => v > m,
+                    Bound::Float(m) => (v as f64) > m,
+                },
+                (None, Some(v)) => match b {
+                    Bound::Int(m) => v > m,
+                    Bound::UInt(_) => false,
+                    Bound::Float(m) => (v as f64) > m,
+                },
+                _ => false,
+            };
+            if let Some(min) = min {
+                if below(min) {
+                    out.push((
+                        "minimum",
+                        format!("{n} is below the minimum {}", min.to_json()),
+                    ));
+                }
+            }
+            if let Some(max) = max {
+                if above(max) {
+                    out.push((
+                        "maximum",
+                        format!("{n} is above the maximum {}", max.to_json()),
+                    ));
+                }
+            }
+            if range.nonzero && n.as_i64() == Some(0) {
+                out.push(("not", "0 is not allowed".into()));
+            }
+        }
+        FieldKind::Number => {
+            let Value::Number(n) = value else {
+                out.push(("type", format!("expected a number, got {}", kind_of(value))));
+                return out;
+            };
+            let v = n.as_f64().unwrap_or(f64::NAN);
+            if let Some(min) = field.minimum {
+                if v < min.as_f64() {
+                    out.push((
+                        "minimum",
+                        format!("{n} is below the minimum {}", min.to_json()),
+                    ));
+                }
+            }
+            if let Some(max) = field.maximum {
+                if v > max.as_f64() {
+                    out.push((
+                        "maximum",
+                        format!("{n} is above the maximum {}", max.to_json()),
+                    ));
+                }
+            }
+        }
+        FieldKind::Boolean => {
+            if !value.is_boolean() {
+                out.push(("type", format!("expected true or false, got {}", kind_of(value))));
+            }
+        }
+        FieldKind::Select(shape) => {
+            let Value::String(s) = value else {
+                out.push(("type", format!("expected a string, got {}", kind_of(value))));
+                return out;
+            };
+            let options = choices(shape);
+            if !options
+                .iter()
+                .any(|c| c.value == s || c.aliases.contains(&s.as_str()))
+            {
+                out.push(("enum", not_an_option(s, &options)));
+            }
+        }
+        FieldKind::MultiSelect(shape) => {
+            let Value::Array(items) = value else {
+                out.push(("type", format!("expected an array, got {}", kind_of(value))));
+                return out;
+            };
+            let n = items.len() as u64;
+            if let Some(min) = field.min_items {
+                if n < min {
+                    out.push(("minItems", format!("{n} selected, fewer than the minimum {min}")));
+                }
+            }
+            if let Some(max) = field.max_items {
+                if n > max {
+                    out.push(("maxItems", format!("{n} selected, more than the maximum {max}")));
+                }
+            }
+            let options = choices(shape);
+            for item in items {
+                match item {
+                    Value::String(s)
+                        if options
+                            .iter()
+                            .any(|c| c.value == s || c.aliases.contains(&s.as_str())) => {}
+                    Value::String(s) => out.push(("enum", not_an_option(s, &options))),
+                    other => out.push((
+                        "type",
+                        format!("expected strings, got {}", kind_of(other)),
+                    )),
+                }
+            }
+        }
+    }
+    out
+}
+
+fn not_an_option(s: &str, options: &[super::form::Choice]) -> String {
+    let list: Vec<String> = options.iter().map(|c| format!("{:?}", c.value)).collect();
+    let mut shown = list.join(", ");
+    if shown.len() > 200 {
+        shown.truncate(200);
+        shown.push_str(", ...");
+    }
+    format!("{s:?} is not one of the options ({shown})")
+}
+
+pub(crate) fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(n) if n.is_f64() => "a number",
+        Value::Number(_) => "an integer",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

@@ -1,0 +1,180 @@
+//! MCP elicitation forms: `#[derive(ElicitForm)]` renders a struct as the
+//! `requestedSchema` of an `elicitation/create` request and parses the
+//! client's answer back, naming every violation.
+//!
+//! ```
+//! use toolform::elicit::{ElicitForm, Elicited};
+//!
+//! #[derive(serde::Deserialize, toolform::ToolSchema)]
+//! #[serde(rename_all = "snake_case")]
+//! enum Room { Single, Double, Suite }
+//!
+//! #[derive(serde::Deserialize, toolform::ElicitForm)]
+//! struct Booking {
+//!     /// Your full name
+//!     #[elicit(length(min = 1, max = 80))]
+//!     name: String,
+//!     #[elicit(range(min = 1, max = 8))]
+//!     guests: u8,
+//!     room: Room,
+//!     #[serde(default)]
+//!     newsletter: bool,
+//! }
+//!
+//! let schema = Booking::requested_schema();
+//! assert_eq!(schema["properties"]["room"]["enum"], serde_json::json!(["single", "double", "suite"]));
+//!
+//! let answer = serde_json::json!({"action": "accept", "content": {"name": "Ada", "guests": 9, "room": "attic"}});
+//! let err = Booking::from_elicit_result(&answer).unwrap_err();
+//! assert_eq!(err.violations().len(), 2); // guests above 8, room not an option
+//!
+//! let answer = serde_json::json!({"action": "decline"});
+//! assert!(matches!(Booking::from_elicit_result(&answer), Ok(Elicited::Declined)));
+//! ```
+
+mod answer;
+mod form;
+pub mod format;
+
+pub use answer::{ElicitError, Elicited, Violation, validate_answer};
+pub use form::{FieldKind, Form, FormField, FormProblem, FormValue, SelectEnum, render_form};
+pub use format::Format;
+pub use toolform_macros::ElicitForm;
+
+use serde_json::Value;
+
+/// An MCP protocol revision, for the elicitation grammar it defines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Revision {
+    /// 2025-06-18: the first elicitation grammar. Defaults only on booleans,
+    /// titled options only as `enum` + `enumNames`, no multi-select.
+    V2025_06_18,
+    /// 2025-11-25: defaults on every kind, titled single-select (`oneOf` of
+    /// `{const, title}`), multi-select, legacy `enumNames` kept (deprecated).
+    V2025_11_25,
+    /// 2026-07-28: the same form grammar as 2025-11-25.
+    V2026_07_28,
+}
+
+impl Revision {
+    /// Every revision, oldest first.
+    pub const ALL: [Revision; 3] = [
+        Revision::V2025_06_18,
+        Revision::V2025_11_25,
+        Revision::V2026_07_28,
+    ];
+
+    /// The revision's date string, as in `protocolVersion`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Revision::V2025_06_18 => "2025-06-18",
+            Revision::V2025_11_25 => "2025-11-25",
+            Revision::V2026_07_28 => "2026-07-28",
+        }
+    }
+
+    /// Parses a `protocolVersion` string.
+    pub fn parse(s: &str) -> Option<Revision> {
+        Revision::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+
+    pub(crate) fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether `default` may appear on non-boolean fields.
+    pub fn defaults_on_all_kinds(self) -> bool {
+        self >= Revision::V2025_11_25
+    }
+
+    /// Whether multi-select (array) fields exist.
+    pub fn multi_select(self) -> bool {
+        self >= Revision::V2025_11_25
+    }
+
+    /// Whether titled options are written as `oneOf` of `{const, title}`
+    /// (otherwise only the legacy `enum` + `enumNames` exists).
+    pub fn titled_one_of(self) -> bool {
+        self >= Revision::V2025_11_25
+    }
+}
+
+impl std::fmt::Display for Revision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A struct that is an MCP elicitation form. Derive it with
+/// `#[derive(ElicitForm)]` (beside `serde::Deserialize`).
+pub trait ElicitForm: serde::de::DeserializeOwned {
+    /// The form, built at compile time.
+    const FORM: &'static Form;
+
+    /// The `requestedSchema` for protocol 2025-11-25 (and 2026-07-28, whose
+    /// form grammar is the same). Rendered once, then a pointer read.
+    fn requested_schema() -> &'static Value {
+        form::cached(Self::FORM, Revision::V2025_11_25).0
+    }
+
+    /// The `requestedSchema` for a given revision, or what that revision
+    /// cannot carry (a multi-select field in 2025-06-18).
+    fn requested_schema_for(revision: Revision) -> Result<&'static Value, Vec<FormProblem>> {
+        let (schema, problems) = form::cached(Self::FORM, revision);
+        if problems.is_empty() {
+            Ok(schema)
+        } else {
+            Err(problems.to_vec())
+        }
+    }
+
+    /// Reads an `ElicitResult` (`{"action": .., "content": {..}}`): every
+    /// field is checked against the form first, all violations reported at
+    /// once; then serde builds the value.
+    fn from_elicit_result(result: &Value) -> Result<Elicited<Self>, ElicitError> {
+        answer::from_result(Self::FORM, result)
+    }
+}
+
+// Compile-time checks the derive places at the attribute at fault.
+#[doc(hidden)]
+pub const fn __assert_text<T: form::TextField + ?Sized>() {}
+#[doc(hidden)]
+pub const fn __assert_number<T: form::NumberField + ?Sized>() {}
+#[doc(hidden)]
+pub const fn __assert_multi<T: form::MultiField + ?Sized>() {}
+#[doc(hidden)]
+pub const fn __assert_select<T: form::SelectField + ?Sized>() {}
+#[doc(hidden)]
+pub use form::{MultiField, NumberField, SelectField, TextField};
+
+#[doc(hidden)]
+pub const fn __check_default_str<T: FormValue + ?Sized>(value: &str) {
+    match &T::KIND {
+        FieldKind::String { .. } => {}
+        FieldKind::Select(shape) => {
+            if !form::const_has_option(shape, value) {
+                panic!("this `default` is not one of the enum's options (the names serde reads)");
+            }
+        }
+        _ => panic!("this `default` is a string, but the field does not hold text or a select"),
+    }
+}
+
+#[doc(hidden)]
+pub const fn __check_default_number<T: FormValue + ?Sized>(integral: bool) {
+    match &T::KIND {
+        FieldKind::Number => {}
+        FieldKind::Integer(_) if integral => {}
+        FieldKind::Integer(_) => panic!("this `default` has a fraction, but the field holds an integer"),
+        _ => panic!("this `default` is a number, but the field does not hold a number"),
+    }
+}
+
+#[doc(hidden)]
+pub const fn __check_default_bool<T: FormValue + ?Sized>() {
+    if !matches!(&T::KIND, FieldKind::Boolean) {
+        panic!("this `default` is a boolean, but the field is not a boolean");
+    }
+}
