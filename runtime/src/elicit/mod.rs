@@ -9,7 +9,7 @@
 //! #[serde(rename_all = "snake_case")]
 //! enum Room { Single, Double, Suite }
 //!
-//! #[derive(serde::Deserialize, toolform::ElicitForm)]
+//! #[derive(Debug, serde::Deserialize, toolform::ElicitForm)]
 //! struct Booking {
 //!     /// Your full name
 //!     #[elicit(length(min = 1, max = 80))]

@@ -16,19 +16,12 @@ mod as_string {
 }
 
 #[derive(Serialize, Deserialize, ToolSchema)]
-struct Paging {
-    page: u32,
-}
-
-#[derive(Serialize, Deserialize, ToolSchema)]
 #[schema(titel = "Bad")]
 struct Bad {
     #[schema(descripton = "What to look for")]
     query: String,
     #[serde(with = "as_string")]
     count: u32,
-    #[serde(flatten)]
-    paging: Paging,
 }
 
 fn takes_schema<T: ToolSchema>() {}

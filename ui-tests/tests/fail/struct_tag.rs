@@ -1,4 +1,4 @@
-// `#[serde(tag = ..)]` on a struct adds a field toolform does not model yet.
+// `#[serde(tag = ..)]` on a struct: serde writes the tag but does not require it.
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, toolform::ToolSchema)]

@@ -1,4 +1,5 @@
-// `#[serde(flatten)]` is not supported yet.
+// `#[serde(flatten)]` with `#[serde(deny_unknown_fields)]`: which keys serde
+// rejects then depends on the order of keys in the document.
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, toolform::ToolSchema)]
@@ -8,6 +9,7 @@ struct Paging {
 }
 
 #[derive(Serialize, Deserialize, toolform::ToolSchema)]
+#[serde(deny_unknown_fields)]
 struct Args {
     query: String,
     #[serde(flatten)]
