@@ -5,7 +5,7 @@
 //! ```
 //! use toolform::elicit::{ElicitForm, Elicited};
 //!
-//! #[derive(serde::Deserialize, toolform::ToolSchema)]
+//! #[derive(Debug, serde::Deserialize, toolform::ToolSchema)]
 //! #[serde(rename_all = "snake_case")]
 //! enum Room { Single, Double, Suite }
 //!
