@@ -59,8 +59,10 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                             .unwrap_or(variant.ident.span());
                         cx.syn_error(syn::Error::new(
                             span,
-                            "#[derive(ToolSchema)] does not support custom serde functions on \
-                             variants: the wire type is unknown",
+                            "#[derive(ToolSchema)] cannot see the wire shape a custom serde \
+                             function gives a whole variant; move the function to the variant's \
+                             field (`#[serde(with = ..)]` on the field) and name the field's wire \
+                             type with #[schema(with = WireType)]",
                         ));
                         break;
                     }
@@ -94,15 +96,38 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                     cx.syn_error(syn::Error::new(
                         span,
                         format!(
-                            "#[serde({used} = ..)] reads or writes this field through a custom \
-                             function, so its wire type is unknown; name it with \
-                             #[schema(with = WireType)], e.g. #[schema(with = String)] when the \
-                             function writes a string"
+                            "#[serde({used} = ..)] {verb} this field through a custom function, \
+                             so its wire type is unknown; name it with #[schema(with = WireType)], \
+                             e.g. #[schema(with = String)] when the function {verb} a string",
+                            verb = match used {
+                                "serialize_with" => "writes",
+                                "deserialize_with" => "reads",
+                                _ => "reads and writes",
+                            }
                         ),
                     ));
                     break;
                 }
             }
+        }
+        // Positions without a name (newtype, tuple, transparent, tuple and
+        // newtype variants) have one shape for both directions.
+        let positional = !matches!(field.member, syn::Member::Named(_))
+            || (attrs.transparent() && matches!(style, Some(Style::Struct)));
+        if positional && fa.serialize_with().is_some() != fa.deserialize_with().is_some() {
+            let key = if fa.serialize_with().is_some() {
+                "serialize_with"
+            } else {
+                "deserialize_with"
+            };
+            cx.syn_error(syn::Error::new(
+                span_of(key),
+                format!(
+                    "#[serde({key} = ..)] on one direction only is supported on named fields: \
+                     here serde would read and write different shapes at one position; use \
+                     #[serde(with = module)] for both directions"
+                ),
+            ));
         }
         if matches!(style, Some(Style::Tuple)) && (fa.skip_serializing() || fa.skip_deserializing()) {
             cx.syn_error(syn::Error::new(
