@@ -24,6 +24,7 @@ pub fn render(shape: &'static Shape, contract: Contract) -> Value {
         def_keys: HashMap::new(),
         used_keys: HashSet::new(),
         defs: Map::new(),
+        done: HashMap::new(),
     };
     let mut schema = renderer.node(shape);
     if !renderer.defs.is_empty() {
@@ -64,6 +65,9 @@ struct Renderer {
     def_keys: HashMap<&'static str, String>,
     used_keys: HashSet<String>,
     defs: Map<String, Value>,
+    /// Named types already rendered in this run (inline ones): a second use
+    /// copies the first rendering instead of walking the type again.
+    done: HashMap<&'static str, Value>,
 }
 
 impl Renderer {
@@ -164,6 +168,9 @@ impl Renderer {
             // Already rendered into `$defs`.
             return self.reference(name);
         }
+        if let Some(done) = self.done.get(name) {
+            return done.clone();
+        }
         self.stack.push(name);
         let body = self.body(&named.body);
         self.stack.pop();
@@ -172,6 +179,11 @@ impl Renderer {
             let key = self.def_key(name);
             self.defs.insert(key, body);
             return self.reference(name);
+        }
+        // References are absolute (`#/$defs/..` or `#`), so a rendering is
+        // valid anywhere in this document.
+        if !self.stack.is_empty() {
+            self.done.insert(name, body.clone());
         }
         body
     }
@@ -240,9 +252,15 @@ impl Renderer {
                             map.insert("default".into(), value);
                         }
                     }
-                    obj.property(name, schema.clone());
-                    for alias in field.aliases {
-                        obj.property(alias, schema.clone());
+                    match field.aliases.split_last() {
+                        None => obj.property(name, schema),
+                        Some((last, rest)) => {
+                            obj.property(name, schema.clone());
+                            for alias in rest {
+                                obj.property(alias, schema.clone());
+                            }
+                            obj.property(last, schema);
+                        }
                     }
                     if field.aliases.is_empty() {
                         if !optional {
