@@ -52,7 +52,7 @@ pub mod shape;
 #[doc(hidden)]
 pub mod __private;
 
-pub use render::render;
+pub use render::{RenderOptions, render, render_with};
 use serde_json::Value;
 pub use elicit::{ElicitError, ElicitForm, Elicited, Revision};
 pub use toolform_macros::ToolSchema;

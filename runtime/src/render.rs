@@ -12,12 +12,35 @@ use std::sync::{OnceLock, RwLock};
 /// [`ToolSchema::input_schema`](crate::ToolSchema::input_schema) and friends,
 /// which render once and then hand out a `&'static` reference.
 pub fn render(shape: &'static Shape, contract: Contract) -> Value {
+    render_with(shape, contract, RenderOptions::default())
+}
+
+/// How to render.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct RenderOptions {
+    /// Put every named struct and enum in `$defs` and refer to it with `$ref`
+    /// (schemars-style reuse). Off by default: many MCP clients cannot resolve
+    /// `$ref`, so toolform inlines everything that is not recursive.
+    pub defs: bool,
+}
+
+impl RenderOptions {
+    /// Named structs and enums in `$defs`, referenced with `$ref`.
+    pub fn with_defs() -> Self {
+        RenderOptions { defs: true }
+    }
+}
+
+/// Renders with [`RenderOptions`]. Uncached.
+pub fn render_with(shape: &'static Shape, contract: Contract, options: RenderOptions) -> Value {
     let root = match shape {
         Shape::Named(named) => Some((named.type_name)()),
         _ => None,
     };
     let mut renderer = Renderer {
         contract,
+        all_defs: options.defs,
         root,
         stack: Vec::new(),
         recursive: HashSet::new(),
@@ -55,6 +78,8 @@ pub fn cached(shape: &'static Shape, contract: Contract) -> &'static Value {
 
 struct Renderer {
     contract: Contract,
+    /// Every named struct and enum goes to `$defs`.
+    all_defs: bool,
     /// Type name of the root when the root is a named type: references to it
     /// are `{"$ref": "#"}`.
     root: Option<&'static str>,
@@ -179,6 +204,16 @@ impl Renderer {
             let key = self.def_key(name);
             self.defs.insert(key, body);
             return self.reference(name);
+        }
+        if self.all_defs
+            && self.root != Some(name)
+            && matches!(named.body, Body::Struct(_) | Body::Enum(_))
+        {
+            let key = self.def_key(name);
+            self.defs.insert(key, body);
+            let reference = self.reference(name);
+            self.done.insert(name, reference.clone());
+            return reference;
         }
         // References are absolute (`#/$defs/..` or `#`), so a rendering is
         // valid anywhere in this document.

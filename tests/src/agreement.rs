@@ -232,3 +232,31 @@ pub fn check_outputs<T: ToolSchema + Serialize>(values: &[T]) -> Vec<(Value, Str
         })
         .collect()
 }
+
+/// The `$defs` rendering (`RenderOptions::with_defs`) accepts exactly what the
+/// inline rendering accepts, on every mutant of the seeds, in both contracts.
+/// Returns the number of documents compared.
+pub fn check_defs_equivalent<T: ToolSchema>(seeds: &[Value]) -> usize {
+    use toolform::{Contract, RenderOptions, render_with};
+    let mut count = 0;
+    for contract in [Contract::Input, Contract::Output] {
+        let inline = validator(T::schema(contract));
+        let with_defs = render_with(T::SHAPE, contract, RenderOptions::with_defs());
+        let defs = validator(&with_defs);
+        let mut known = Vec::new();
+        property_names(T::schema(contract), &mut known);
+        for seed in seeds {
+            for m in mutants(seed, &known) {
+                count += 1;
+                assert_eq!(
+                    inline.is_valid(&m.doc),
+                    defs.is_valid(&m.doc),
+                    "{} {contract:?}: $defs rendering disagrees on {}",
+                    std::any::type_name::<T>(),
+                    m.doc
+                );
+            }
+        }
+    }
+    count
+}

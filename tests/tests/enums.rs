@@ -404,3 +404,22 @@ fn outputs_of_constructed_values() {
     let failures = agreement::check_outputs(&[Rgb { r: 1, g: 2, b: 3 }]);
     assert!(failures.is_empty(), "{failures:?}");
 }
+
+#[test]
+fn defs_mode_is_equivalent() {
+    let n = agreement::check_defs_equivalent::<UsesEnums>(&[json!(
+        {"room": "single", "colour": "Blue", "level": "high", "rooms": ["suite!"]}
+    )]) + agreement::check_defs_equivalent::<Expr>(&[json!(
+        {"Add": [{"Literal": 1}, {"Neg": {"Literal": 2}}]}
+    )]) + agreement::check_defs_equivalent::<FlattenStruct>(&[json!(
+        {"query": "q", "page": 2, "per_page": 10}
+    )]);
+    let defs = toolform::render_with(
+        UsesEnums::SHAPE,
+        toolform::Contract::Input,
+        toolform::RenderOptions::with_defs(),
+    );
+    assert!(defs["$defs"]["Room"].is_object(), "{defs:#}");
+    snapshot("enums/uses_enums.input.defs", &defs).unwrap();
+    println!("{n} documents judged the same by the inline and $defs renderings");
+}
