@@ -164,10 +164,10 @@ impl Renderer {
         Value::Object(out)
     }
 
-    /// JSON keys are strings: constrain them to what serde reads (input) or
-    /// writes (output) for the key type.
+    /// JSON keys are strings: constrain them to what serde_json reads (input)
+    /// or writes (output) for the key type.
     fn property_names(&mut self, key: &'static Shape) -> Option<Value> {
-        match key.resolve() {
+        match self.resolve(key) {
             Shape::String(s) => {
                 let schema = self.string(s);
                 // A bare `{"type":"string"}` constrains nothing: keys are strings.
@@ -178,7 +178,20 @@ impl Renderer {
                 })
             }
             Shape::Integer(range) => Some(json!({"pattern": integer_key_pattern(range)})),
+            // serde_json reads a float key as a JSON number.
+            Shape::Number => Some(json!({
+                "pattern": r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+            })),
             Shape::Bool => Some(json!({"enum": ["true", "false"]})),
+            Shape::Named(Named {
+                body: Body::Enum(_),
+                ..
+            }) => {
+                // Unit variants as keys: their names.
+                let schema = self.node(key);
+                let string_only = schema.get("type") == Some(&Value::from("string"));
+                string_only.then_some(schema)
+            }
             _ => None,
         }
     }
@@ -897,13 +910,88 @@ fn integer(range: &IntRange) -> Value {
     Value::Object(out)
 }
 
-/// A pattern for map keys that serde_json parses as an integer of `range`:
-/// Rust's `str::parse`, which takes an optional `+` (and `-` for signed types)
-/// and any number of digits, leading zeros included.
-fn integer_key_pattern(range: &IntRange) -> &'static str {
-    match (range.min, range.nonzero) {
-        (Some(0), _) => r"^\+?[0-9]+$",
-        _ => r"^[+-]?[0-9]+$",
+/// A pattern for exactly the map keys serde_json reads as an integer of
+/// `range`: a JSON integer (no `+`, no leading zeros, no `-0`, no fraction or
+/// exponent) within the range.
+fn integer_key_pattern(range: &IntRange) -> String {
+    let mut alternatives = Vec::new();
+    let lowest_positive = if range.nonzero { 1 } else { 0 };
+    match range.max {
+        Some(max) => alternatives.extend(decimal_range(lowest_positive, max)),
+        None if range.nonzero => alternatives.push("[1-9][0-9]*".to_string()),
+        None => alternatives.push("0|[1-9][0-9]*".to_string()),
+    }
+    match range.min {
+        Some(min) if min < 0 => {
+            for alt in decimal_range(1, min.unsigned_abs()) {
+                alternatives.push(format!("-{alt}"));
+            }
+        }
+        Some(_) => {}
+        None => alternatives.push("-[1-9][0-9]*".to_string()),
+    }
+    format!("^(?:{})$", alternatives.join("|"))
+}
+
+/// Regex alternatives matching the decimal numbers `lo..=hi`, without leading
+/// zeros.
+fn decimal_range(lo: u64, hi: u64) -> Vec<String> {
+    let mut out = Vec::new();
+    if lo > hi {
+        return out;
+    }
+    let digits = |n: u64| n.to_string().len();
+    for d in digits(lo)..=digits(hi) {
+        let first = if d == 1 { 0 } else { 10u64.pow(d as u32 - 1) };
+        let last = if d >= 20 { u64::MAX } else { 10u64.pow(d as u32) - 1 };
+        let (a, b) = (lo.max(first), hi.min(last));
+        if a <= b {
+            same_length(a.to_string().as_bytes(), b.to_string().as_bytes(), "", &mut out);
+        }
+    }
+    out
+}
+
+/// Alternatives for the numbers between `lo` and `hi`, two digit strings of
+/// one length, after `prefix`.
+fn same_length(lo: &[u8], hi: &[u8], prefix: &str, out: &mut Vec<String>) {
+    let (Some((&l, lo_rest)), Some((&h, hi_rest))) = (lo.split_first(), hi.split_first()) else {
+        out.push(prefix.to_string());
+        return;
+    };
+    let n = lo_rest.len();
+    let any = |k: usize| match k {
+        0 => String::new(),
+        1 => "[0-9]".to_string(),
+        k => format!("[0-9]{{{k}}}"),
+    };
+    let class = |a: u8, b: u8| {
+        if a == b {
+            (a as char).to_string()
+        } else {
+            format!("[{}-{}]", a as char, b as char)
+        }
+    };
+    if l == h {
+        same_length(lo_rest, hi_rest, &format!("{prefix}{}", l as char), out);
+        return;
+    }
+    let lo_floor = lo_rest.iter().all(|&c| c == b'0');
+    let hi_ceil = hi_rest.iter().all(|&c| c == b'9');
+    // The first digit's own part of the range.
+    let mut from = l;
+    if !lo_floor {
+        let nines = vec![b'9'; n];
+        same_length(lo_rest, &nines, &format!("{prefix}{}", l as char), out);
+        from = l + 1;
+    }
+    let to = if hi_ceil { h } else { h - 1 };
+    if from <= to {
+        out.push(format!("{prefix}{}{}", class(from, to), any(n)));
+    }
+    if !hi_ceil {
+        let zeros = vec![b'0'; n];
+        same_length(&zeros, hi_rest, &format!("{prefix}{}", h as char), out);
     }
 }
 
@@ -1022,6 +1110,55 @@ mod tests {
             "Tree_String"
         );
         assert_eq!(short_type_name("a::Pair<u8, a::B>"), "Pair_u8_B");
+    }
+
+    #[test]
+    fn decimal_ranges_match_exactly() {
+        for (lo, hi) in [(0, 255), (1, 65535), (0, 9), (7, 7), (10, 99), (5, 1234), (128, 128), (0, u64::MAX)] {
+            let re = format!("^(?:{})$", decimal_range(lo, hi).join("|"));
+            let matches = |n: u64| {
+                // A tiny matcher: the alternatives only use literals, classes and {k}.
+                regex_lite_match(&re, &n.to_string())
+            };
+            let probes = [0, 1, 5, 7, 9, 10, 11, 99, 100, 127, 128, 129, 254, 255, 256, 999, 1000, 1233, 1234, 1235, 65535, 65536, u64::MAX - 1, u64::MAX];
+            for n in probes {
+                assert_eq!(matches(n), (lo..=hi).contains(&n), "{n} in {lo}..={hi}: {re}");
+            }
+        }
+    }
+
+    /// Matches `s` against `^(?:alt|alt)$` where each alternative is a
+    /// sequence of digits, `[a-b]` classes and `{k}` repeats.
+    fn regex_lite_match(re: &str, s: &str) -> bool {
+        let body = &re[4..re.len() - 2];
+        body.split('|').any(|alt| {
+            let mut atoms: Vec<(u8, u8)> = Vec::new();
+            let b = alt.as_bytes();
+            let mut i = 0;
+            while i < b.len() {
+                match b[i] {
+                    b'[' => {
+                        atoms.push((b[i + 1], b[i + 3]));
+                        i += 5;
+                    }
+                    b'{' => {
+                        let end = alt[i..].find('}').unwrap() + i;
+                        let k: usize = alt[i + 1..end].parse().unwrap();
+                        let last = *atoms.last().unwrap();
+                        for _ in 1..k {
+                            atoms.push(last);
+                        }
+                        i = end + 1;
+                    }
+                    c => {
+                        atoms.push((c, c));
+                        i += 1;
+                    }
+                }
+            }
+            atoms.len() == s.len()
+                && atoms.iter().zip(s.bytes()).all(|(&(a, z), c)| a <= c && c <= z)
+        })
     }
 
     #[test]

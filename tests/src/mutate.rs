@@ -25,7 +25,17 @@ pub enum Kind {
     ResizeArray,
     /// An object replaced by an array (serde reads structs from sequences).
     ObjectAsArray,
+    /// A key renamed (map keys that must parse as numbers, booleans, names).
+    RenameKey,
 }
+
+/// Keys each existing key is renamed to.
+const KEYS: &[&str] = &[
+    "0", "1", "-1", "+1", "01", "-0", "1.0", "1e2", " 1", "1 ", "255", "256", "-128", "-129",
+    "65535", "65536", "4294967295", "4294967296", "9223372036854775807",
+    "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
+    "18446744073709551616", "true", "false", "True", "x", "",
+];
 
 /// One mutated document.
 #[derive(Debug, Clone)]
@@ -152,6 +162,15 @@ fn walk(value: &Value, path: String, known: &[String], emit: &mut dyn FnMut(&str
                     let mut m = map.clone();
                     m.insert(key.clone(), value);
                     emit(&path, Kind::AddKey, Value::Object(m));
+                }
+            }
+            for key in map.keys() {
+                for new in KEYS.iter().filter(|k| !map.contains_key(**k)) {
+                    let renamed: serde_json::Map<String, Value> = map
+                        .iter()
+                        .map(|(k, v)| (if k == key { (*new).to_string() } else { k.clone() }, v.clone()))
+                        .collect();
+                    emit(&path, Kind::RenameKey, Value::Object(renamed));
                 }
             }
             let fields: Vec<Value> = map.values().cloned().collect();

@@ -479,7 +479,7 @@ fn agree<T: ElicitForm + std::fmt::Debug>(seeds: &[Value]) -> (usize, BTreeMap<&
             let limit = if m.kind == Kind::IntegralFloat && theirs {
                 // serde's integer types refuse 1.0; so does the form's parser.
                 Some("integral float")
-            } else if !ours && T::FORM.deny_unknown_fields && m.kind == Kind::AddKey {
+            } else if !ours && T::FORM.deny_unknown_fields && matches!(m.kind, Kind::AddKey | Kind::RenameKey) {
                 // serde's rule for unknown keys; the grammar has no additionalProperties.
                 Some("deny_unknown_fields")
             } else if ours && m.kind == Kind::AddKey {

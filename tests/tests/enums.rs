@@ -215,6 +215,27 @@ struct FlattenTwo {
     rest: BTreeMap<String, Value>,
 }
 
+// ------------------------------------------------------------ map keys
+
+#[derive(Serialize, Deserialize, ToolSchema, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+enum Side {
+    Left,
+    Right,
+}
+
+#[derive(Serialize, Deserialize, ToolSchema)]
+struct KeyedMaps {
+    small: BTreeMap<u8, bool>,
+    signed: BTreeMap<i16, bool>,
+    big: BTreeMap<u64, bool>,
+    wide: BTreeMap<i64, bool>,
+    nonzero: BTreeMap<std::num::NonZeroU16, bool>,
+    flags: BTreeMap<bool, u8>,
+    sides: BTreeMap<Side, u8>,
+    letters: BTreeMap<char, u8>,
+}
+
 // ------------------------------------------------------------ conversions
 
 #[derive(Serialize, Deserialize, ToolSchema, Clone)]
@@ -353,6 +374,11 @@ cases! {
     flatten_internal: FlattenInternal => [{"id": 1, "type": "Unit"}, {"id": 1, "type": "Struct", "a": true, "b": null}];
     flatten_external: FlattenExternal => [{"id": 1, "Start": 2}, {"id": 1, "Stop": {"force": true}}];
     flatten_two: FlattenTwo => [{"page": 1, "x": [1]}, {}];
+    keyed_maps: KeyedMaps => [{
+        "small": {"7": true, "200": false}, "signed": {"-300": true, "12": true},
+        "big": {"18446744073709551615": true}, "wide": {"-9223372036854775808": false},
+        "nonzero": {"1": true}, "flags": {"true": 1}, "sides": {"left": 1}, "letters": {"a": 1}
+    }];
     tag: Tag => ["t"];
     percent: Percent => [50];
     conversions: Conversions => [{"tag": "t", "colour": {"r": 1, "g": 2, "b": 3}}];
