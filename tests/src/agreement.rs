@@ -70,9 +70,10 @@ pub const LIMITS: &[Limit] = &[
         },
     },
     Limit {
-        name: "relaxed chrono",
+        name: "relaxed parser",
         reason: "chrono reads a relaxed superset of RFC 3339 (spaces, unpadded fields, lowercase \
-                 separators); the schema advertises the strict form, which chrono always accepts",
+                 separators), uuid reads simple and braced forms, url escapes spaces itself; the \
+                 schema advertises the strict form, which these parsers always accept",
         applies: |d| d.mutant.kind == Kind::RelaxedDate && d.serde_accepts && !d.schema_accepts,
     },
     Limit {

@@ -19,7 +19,8 @@ pub enum Kind {
     IntegralFloat,
     /// A string replaced by another string (empty, long, malformed date).
     ReplaceString,
-    /// A string replaced by a relaxed date/time form chrono also reads.
+    /// A string replaced by a relaxed form a parser also reads (chrono's
+    /// dates, uuid's simple and braced forms, url's unescaped spaces).
     RelaxedDate,
     /// An array item removed or duplicated, or an item added.
     ResizeArray,
@@ -74,6 +75,9 @@ const RELAXED: &[&str] = &[
     " 2024-01-01",
     "2024-1-1",
     "2024-01-01t10:00:00z",
+    "67e5504410b1426f9247bb680e5fe0c8",
+    "{67e55044-10b1-426f-9247-bb680e5fe0c8}",
+    "http://example.com/a b",
 ];
 
 fn numbers() -> Vec<(Value, Kind)> {

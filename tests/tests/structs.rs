@@ -405,6 +405,13 @@ struct Annotated {
 }
 
 #[derive(Serialize, Deserialize, ToolSchema)]
+struct Identifiers {
+    id: uuid::Uuid,
+    homepage: url::Url,
+    previous: Option<uuid::Uuid>,
+}
+
+#[derive(Serialize, Deserialize, ToolSchema)]
 struct Borrowed<'a> {
     name: &'a str,
     bytes: Vec<u8>,
@@ -552,6 +559,9 @@ cases! {
          "clock": "10:30:00", "local": "2024-05-01T10:30:00"},
         {"utc": "2024-05-01T10:00:00.123Z", "fixed": "2024-05-01T10:00:00-05:30", "day": "2000-02-29",
          "clock": "23:59:59.999", "local": "2024-05-01T10:30:00.5"},
+    ];
+    identifiers: Identifiers => [
+        {"id": "67e55044-10b1-426f-9247-bb680e5fe0c8", "homepage": "https://example.com/a?b#c", "previous": null},
     ];
     annotated: Annotated => [{"documented": 1, "attributed": 2, "multi": 3}];
     timestamps: Timestamps => [

@@ -4,3 +4,7 @@
 #[cfg(feature = "chrono")]
 mod chrono;
 mod std;
+#[cfg(feature = "url")]
+mod url;
+#[cfg(feature = "uuid")]
+mod uuid;
