@@ -2,6 +2,7 @@
 //! violation named, then serde.
 
 use super::form::{FieldKind, Form, FormField, choices, escape, integer_bounds, tighter_u64};
+use super::Format;
 use crate::shape::Bound;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -227,21 +228,92 @@ pub fn validate_answer(form: &Form, content: &Map<String, Value>) -> Vec<Violati
     violations
 }
 
+/// The checks one field's value must pass, from a derived form field or a
+/// gated schema's property.
+pub(crate) struct Rules<'a> {
+    pub kind: RuleKind<'a>,
+    pub min_length: Option<u64>,
+    pub max_length: Option<u64>,
+    pub minimum: Option<Bound>,
+    pub maximum: Option<Bound>,
+    pub min_items: Option<u64>,
+    pub max_items: Option<u64>,
+    /// Zero excluded (`NonZero*`).
+    pub nonzero: bool,
+}
+
+pub(crate) enum RuleKind<'a> {
+    Text(Option<Format>),
+    /// `strict`: a number written with a fraction or exponent (`1.0`) is
+    /// refused, as serde's integer types refuse it.
+    Integer { strict: bool },
+    Number,
+    Boolean,
+    Select(Vec<&'a str>),
+    Multi(Vec<&'a str>),
+}
+
+impl Rules<'static> {
+    /// The rules of a derived form field.
+    pub(crate) fn of(field: &FormField) -> Rules<'static> {
+        let mut rules = Rules {
+            kind: RuleKind::Boolean,
+            min_length: None,
+            max_length: None,
+            minimum: field.minimum,
+            maximum: field.maximum,
+            min_items: field.min_items,
+            max_items: field.max_items,
+            nonzero: false,
+        };
+        let options = |shape| {
+            choices(shape)
+                .into_iter()
+                .flat_map(|c| std::iter::once(c.value).chain(c.aliases.iter().copied()))
+                .collect()
+        };
+        rules.kind = match field.kind {
+            FieldKind::String {
+                format,
+                min_length,
+                max_length,
+            } => {
+                rules.min_length = tighter_u64(*min_length, field.min_length, true);
+                rules.max_length = tighter_u64(*max_length, field.max_length, false);
+                RuleKind::Text(field.format.or(*format))
+            }
+            FieldKind::Integer(range) => {
+                let (min, max) = integer_bounds(range, field);
+                rules.minimum = min;
+                rules.maximum = max;
+                rules.nonzero = range.nonzero;
+                RuleKind::Integer { strict: true }
+            }
+            FieldKind::Number => RuleKind::Number,
+            FieldKind::Boolean => RuleKind::Boolean,
+            FieldKind::Select(shape) => RuleKind::Select(options(shape)),
+            FieldKind::MultiSelect(shape) => RuleKind::Multi(options(shape)),
+        };
+        rules
+    }
+}
+
 /// Every way one value breaks its field: (rule, message).
 pub(crate) fn check_value(field: &FormField, value: &Value) -> Vec<(&'static str, String)> {
+    check_rules(&Rules::of(field), value)
+}
+
+/// Every way one value breaks `rules`: (rule, message).
+pub(crate) fn check_rules(rules: &Rules, value: &Value) -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
-    match field.kind {
-        FieldKind::String {
-            format,
-            min_length,
-            max_length,
-        } => {
+    match &rules.kind {
+        RuleKind::Text(format) => {
             let Value::String(s) = value else {
                 out.push(("type", format!("expected a string, got {}", kind_of(value))));
                 return out;
             };
             let len = s.chars().count() as u64;
-            if let Some(min) = tighter_u64(*min_length, field.min_length, true) {
+            if let Some(min) = rules.min_length {
                 if len < min {
                     out.push((
                         "minLength",
@@ -249,7 +321,7 @@ pub(crate) fn check_value(field: &FormField, value: &Value) -> Vec<(&'static str
                     ));
                 }
             }
-            if let Some(max) = tighter_u64(*max_length, field.max_length, false) {
+            if let Some(max) = rules.max_length {
                 if len > max {
                     out.push((
                         "maxLength",
@@ -257,16 +329,16 @@ pub(crate) fn check_value(field: &FormField, value: &Value) -> Vec<(&'static str
                     ));
                 }
             }
-            if let Some(f) = field.format.or(*format) {
+            if let Some(f) = format {
                 if !f.is_valid(s) {
                     out.push(("format", format!("{s:?} is not a valid {}", f.name())));
                 }
             }
         }
-        FieldKind::Integer(range) => {
-            // serde's integer types refuse `1.0`: so does the form.
+        RuleKind::Integer { strict } => {
             let n = match value {
                 Value::Number(n) if n.is_i64() || n.is_u64() => n,
+                Value::Number(n) if !strict && n.as_f64().is_some_and(|f| f.fract() == 0.0) => n,
                 Value::Number(n) => {
                     out.push(("type", format!("expected a whole number, got {n}")));
                     return out;
@@ -276,122 +348,53 @@ pub(crate) fn check_value(field: &FormField, value: &Value) -> Vec<(&'static str
                     return out;
                 }
             };
-            let (min, max) = integer_bounds(range, field);
-            let below = |b: Bound| match (n.as_i64(), n.as_u64()) {
-                (Some(v), _) => match b {
-                    Bound::Int(m) => v < m,
-                    Bound::UInt(m) => v < 0 || (v as u64) < m,
-                    Bound::Float(m) => (v as f64) < m,
-                },
-                (None, Some(v)) => match b {
-                    Bound::UInt(m) => v < m,
-                    Bound::Int(_) => false,
-                    Bound::Float(m) => (v as f64) < m,
-                },
-                _ => false,
-            };
-            let above = |b: Bound| match (n.as_u64(), n.as_i64()) {
-                (Some(v), _) => match b {
-                    Bound::Int(m) => m < 0 || v > m as u64,
-                    Bound::UInt(m) => v > m,
-                    Bound::Float(m) => (v as f64) > m,
-                },
-                (None, Some(v)) => match b {
-                    Bound::Int(m) => v > m,
-                    Bound::UInt(_) => false,
-                    Bound::Float(m) => (v as f64) > m,
-                },
-                _ => false,
-            };
-            if let Some(min) = min {
-                if below(min) {
-                    out.push((
-                        "minimum",
-                        format!("{n} is below the minimum {}", min.to_json()),
-                    ));
-                }
-            }
-            if let Some(max) = max {
-                if above(max) {
-                    out.push((
-                        "maximum",
-                        format!("{n} is above the maximum {}", max.to_json()),
-                    ));
-                }
-            }
-            if range.nonzero && n.as_i64() == Some(0) {
+            check_bounds(rules, n, &mut out);
+            if rules.nonzero && n.as_f64() == Some(0.0) {
                 out.push(("not", "0 is not allowed".into()));
             }
         }
-        FieldKind::Number => {
+        RuleKind::Number => {
             let Value::Number(n) = value else {
                 out.push(("type", format!("expected a number, got {}", kind_of(value))));
                 return out;
             };
-            let v = n.as_f64().unwrap_or(f64::NAN);
-            if let Some(min) = field.minimum {
-                if v < min.as_f64() {
-                    out.push((
-                        "minimum",
-                        format!("{n} is below the minimum {}", min.to_json()),
-                    ));
-                }
-            }
-            if let Some(max) = field.maximum {
-                if v > max.as_f64() {
-                    out.push((
-                        "maximum",
-                        format!("{n} is above the maximum {}", max.to_json()),
-                    ));
-                }
-            }
+            check_bounds(rules, n, &mut out);
         }
-        FieldKind::Boolean => {
+        RuleKind::Boolean => {
             if !value.is_boolean() {
                 out.push(("type", format!("expected true or false, got {}", kind_of(value))));
             }
         }
-        FieldKind::Select(shape) => {
+        RuleKind::Select(options) => {
             let Value::String(s) = value else {
                 out.push(("type", format!("expected a string, got {}", kind_of(value))));
                 return out;
             };
-            let options = choices(shape);
-            if !options
-                .iter()
-                .any(|c| c.value == s || c.aliases.contains(&s.as_str()))
-            {
-                out.push(("enum", not_an_option(s, &options)));
+            if !options.contains(&s.as_str()) {
+                out.push(("enum", not_an_option(s, options)));
             }
         }
-        FieldKind::MultiSelect(shape) => {
+        RuleKind::Multi(options) => {
             let Value::Array(items) = value else {
                 out.push(("type", format!("expected an array, got {}", kind_of(value))));
                 return out;
             };
             let n = items.len() as u64;
-            if let Some(min) = field.min_items {
+            if let Some(min) = rules.min_items {
                 if n < min {
                     out.push(("minItems", format!("{n} selected, fewer than the minimum {min}")));
                 }
             }
-            if let Some(max) = field.max_items {
+            if let Some(max) = rules.max_items {
                 if n > max {
                     out.push(("maxItems", format!("{n} selected, more than the maximum {max}")));
                 }
             }
-            let options = choices(shape);
             for item in items {
                 match item {
-                    Value::String(s)
-                        if options
-                            .iter()
-                            .any(|c| c.value == s || c.aliases.contains(&s.as_str())) => {}
-                    Value::String(s) => out.push(("enum", not_an_option(s, &options))),
-                    other => out.push((
-                        "type",
-                        format!("expected strings, got {}", kind_of(other)),
-                    )),
+                    Value::String(s) if options.contains(&s.as_str()) => {}
+                    Value::String(s) => out.push(("enum", not_an_option(s, options))),
+                    other => out.push(("type", format!("expected strings, got {}", kind_of(other)))),
                 }
             }
         }
@@ -399,8 +402,43 @@ pub(crate) fn check_value(field: &FormField, value: &Value) -> Vec<(&'static str
     out
 }
 
-fn not_an_option(s: &str, options: &[super::form::Choice]) -> String {
-    let list: Vec<String> = options.iter().map(|c| format!("{:?}", c.value)).collect();
+/// `minimum`/`maximum`, compared exactly for integers and as `f64` otherwise.
+fn check_bounds(rules: &Rules, n: &serde_json::Number, out: &mut Vec<(&'static str, String)>) {
+    if let Some(min) = rules.minimum {
+        if compare(n, min) == std::cmp::Ordering::Less {
+            out.push(("minimum", format!("{n} is below the minimum {}", min.to_json())));
+        }
+    }
+    if let Some(max) = rules.maximum {
+        if compare(n, max) == std::cmp::Ordering::Greater {
+            out.push(("maximum", format!("{n} is above the maximum {}", max.to_json())));
+        }
+    }
+}
+
+fn compare(n: &serde_json::Number, b: Bound) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let as_i128 = |n: &serde_json::Number| {
+        n.as_i64()
+            .map(i128::from)
+            .or_else(|| n.as_u64().map(i128::from))
+    };
+    let bound_i128 = match b {
+        Bound::Int(v) => Some(i128::from(v)),
+        Bound::UInt(v) => Some(i128::from(v)),
+        Bound::Float(_) => None,
+    };
+    match (as_i128(n), bound_i128) {
+        (Some(a), Some(b)) => a.cmp(&b),
+        _ => {
+            let a = n.as_f64().unwrap_or(f64::NAN);
+            a.partial_cmp(&b.as_f64()).unwrap_or(Ordering::Equal)
+        }
+    }
+}
+
+fn not_an_option(s: &str, options: &[&str]) -> String {
+    let list: Vec<String> = options.iter().map(|c| format!("{c:?}")).collect();
     let mut shown = list.join(", ");
     if shown.len() > 200 {
         shown.truncate(200);

@@ -1,5 +1,6 @@
 //! The form model the derive builds, and its rendering per revision.
 
+use super::grammar::Kind;
 use super::{Format, Revision};
 use crate::shape::{Body, Bound, IntRange, Named, Shape, VariantBody};
 use crate::ToolSchema;
@@ -341,7 +342,7 @@ fn render_field(field: &FormField, revision: Revision) -> Result<Value, String> 
             let options = choices(shape);
             let titled = options.iter().any(|c| c.title.is_some());
             let values: Vec<Value> = options.iter().map(|c| c.value.into()).collect();
-            if titled && (field.legacy_enum_names || !revision.titled_one_of()) {
+            if titled && (field.legacy_enum_names || !Kind::TitledSelect.exists(revision)) {
                 let names: Vec<Value> = options
                     .iter()
                     .map(|c| c.title.unwrap_or(c.value).into())
@@ -359,7 +360,7 @@ fn render_field(field: &FormField, revision: Revision) -> Result<Value, String> 
             }
         }
         FieldKind::MultiSelect(shape) => {
-            if !revision.multi_select() {
+            if !Kind::UntitledMultiSelect.exists(revision) {
                 return Err(format!(
                     "multi-select fields do not exist in protocol {revision}; use {} or later",
                     Revision::V2025_11_25
@@ -388,8 +389,16 @@ fn render_field(field: &FormField, revision: Revision) -> Result<Value, String> 
             }
         }
     }
+    // Every keyword must belong to the field's kind in this revision's
+    // grammar; a `default` the revision has no place for is left out.
+    let kind = grammar_kind(&out);
+    if let Some(kind) = kind {
+        if let Some(key) = out.keys().find(|k| !kind.carries(revision, k)) {
+            return Err(format!("`{key}` is not part of protocol {revision}'s form grammar"));
+        }
+    }
     if let Some(default) = default {
-        let allowed = matches!(field.kind, FieldKind::Boolean) || revision.defaults_on_all_kinds();
+        let allowed = kind.is_some_and(|k| k.carries(revision, "default"));
         // A default the revision cannot carry is left out: the field stays
         // optional and the server still fills it in. One that breaks the
         // field's own rules is left out too, rather than sent corrupt.
@@ -398,6 +407,23 @@ fn render_field(field: &FormField, revision: Revision) -> Result<Value, String> 
         }
     }
     Ok(Value::Object(out))
+}
+
+/// The grammar kind of a rendered property.
+fn grammar_kind(prop: &Map<String, Value>) -> Option<Kind> {
+    Some(match prop.get("type")?.as_str()? {
+        "string" if prop.contains_key("enumNames") => Kind::LegacyTitledSelect,
+        "string" if prop.contains_key("enum") => Kind::UntitledSelect,
+        "string" if prop.contains_key("oneOf") => Kind::TitledSelect,
+        "string" => Kind::String,
+        "integer" | "number" => Kind::Number,
+        "boolean" => Kind::Boolean,
+        "array" if prop.get("items").is_some_and(|i| i.get("anyOf").is_some()) => {
+            Kind::TitledMultiSelect
+        }
+        "array" => Kind::UntitledMultiSelect,
+        _ => return None,
+    })
 }
 
 /// The default the form shows: `#[elicit(default = ..)]`, else serde's.

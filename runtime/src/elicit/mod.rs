@@ -35,8 +35,11 @@
 mod answer;
 mod form;
 pub mod format;
+mod gate;
+pub mod grammar;
 
 pub use answer::{ElicitError, Elicited, Violation, validate_answer};
+pub use gate::{GateError, GateViolation, gate, validate_content};
 pub use form::{FieldKind, Form, FormField, FormProblem, FormValue, SelectEnum, render_form};
 pub use format::Format;
 pub use toolform_macros::ElicitForm;
@@ -83,21 +86,6 @@ impl Revision {
         self as usize
     }
 
-    /// Whether `default` may appear on non-boolean fields.
-    pub fn defaults_on_all_kinds(self) -> bool {
-        self >= Revision::V2025_11_25
-    }
-
-    /// Whether multi-select (array) fields exist.
-    pub fn multi_select(self) -> bool {
-        self >= Revision::V2025_11_25
-    }
-
-    /// Whether titled options are written as `oneOf` of `{const, title}`
-    /// (otherwise only the legacy `enum` + `enumNames` exists).
-    pub fn titled_one_of(self) -> bool {
-        self >= Revision::V2025_11_25
-    }
 }
 
 impl std::fmt::Display for Revision {
