@@ -94,8 +94,30 @@ fn is_annotation(key: &str) -> bool {
     ANNOTATIONS.contains(&key) || key.starts_with("x-")
 }
 
+/// Whether `v` has at most `max_nodes` values nested at most `max_depth`
+/// deep. Iterative: safe on any input.
+fn small(v: &Value, max_nodes: usize, max_depth: usize) -> bool {
+    let mut stack = vec![(v, 0usize)];
+    let mut nodes = 0;
+    while let Some((v, depth)) = stack.pop() {
+        nodes += 1;
+        if nodes > max_nodes || depth > max_depth {
+            return false;
+        }
+        match v {
+            Value::Array(items) => stack.extend(items.iter().map(|i| (i, depth + 1))),
+            Value::Object(map) => stack.extend(map.values().map(|i| (i, depth + 1))),
+            _ => {}
+        }
+    }
+    true
+}
+
 /// A short form of a JSON value for messages (never a multi-KB dump).
 fn brief(v: &Value) -> String {
+    if !small(v, 64, 6) {
+        return format!("{} (too large to show)", kind_of(v));
+    }
     let s = v.to_string();
     if s.chars().count() > 40 {
         let cut: String = s.chars().take(37).collect();
@@ -198,6 +220,7 @@ impl Gate {
         if let Some(required) = root.get("required") {
             match required {
                 Value::Array(items) => {
+                    let before = self.violations.len();
                     let mut seen = HashSet::new();
                     for (i, item) in items.iter().enumerate() {
                         let path = format!("/required/{i}");
@@ -216,7 +239,8 @@ impl Gate {
                             Some(_) => {}
                         }
                     }
-                    if !items.is_empty() {
+                    // Copied only once known to be flat strings.
+                    if !items.is_empty() && self.violations.len() == before {
                         out.insert("required".into(), required.clone());
                     }
                 }
@@ -244,15 +268,31 @@ impl Gate {
             return None;
         };
         let before = self.violations.len();
-        let mut m = original.clone();
         let at = |k: &str| format!("{path}/{}", escape(k));
-
-        if m.contains_key("$ref") {
+        if original.contains_key("$ref") {
             self.reject(at("$ref"), "ref", "`$ref` cannot be carried: inline the referenced schema");
             return None;
         }
-        // Annotations go.
-        m.retain(|k, _| !is_annotation(k));
+        // Annotations go; no grammar keyword holds a deeply nested value, so
+        // such values are refused before anything copies them.
+        let mut m = Map::new();
+        for (k, v) in original {
+            if is_annotation(k) {
+                continue;
+            }
+            if !small(v, 100_000, 8) {
+                self.reject(
+                    at(k),
+                    "invalid-value",
+                    format!("`{k}` holds a value nested too deeply to be part of a form"),
+                );
+                continue;
+            }
+            m.insert(k.clone(), v.clone());
+        }
+        if self.violations.len() > before {
+            return None;
+        }
 
         // Optional-and-nullable is the plain kind: the form has no null.
         let mut nullable = false;
@@ -445,10 +485,13 @@ impl Gate {
     fn string_kind(&mut self, path: &str, m: &mut Map<String, Value>) -> Option<Kind> {
         let at = |k: &str| format!("{path}/{k}");
         let has_enum = m.contains_key("enum");
-        // `anyOf` of distinct consts is a `oneOf`.
+        // `anyOf` of distinct consts is a `oneOf`; violations keep the key
+        // the schema used.
+        let mut options_key = "oneOf";
         if !m.contains_key("oneOf") {
             if let Some(alts) = m.remove("anyOf") {
                 m.insert("oneOf".into(), alts);
+                options_key = "anyOf";
             }
         }
         let has_one_of = m.contains_key("oneOf");
@@ -472,7 +515,7 @@ impl Gate {
         }
         if has_one_of {
             let one_of = m.remove("oneOf").unwrap_or_default();
-            let options = self.titled_options(&at("oneOf"), &one_of)?;
+            let options = self.titled_options(&at(options_key), &one_of)?;
             m.insert("oneOf".into(), options);
             return Some(Kind::TitledSelect);
         }
