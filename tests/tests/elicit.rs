@@ -515,3 +515,27 @@ fn answer_validator_agrees_with_jsonschema() {
     let (c, dc) = agree::<Legacy>(&[json!({"extra": "breakfast", "confirm": false, "count": 7, "room": "double"})]);
     println!("{} documents; documented differences: {da:?} {db:?} {dc:?}", a + b + c);
 }
+
+/// Every derived form passes the gate unchanged, in every revision that can
+/// carry it.
+#[test]
+fn derived_forms_pass_the_gate_unchanged() {
+    let mut n = 0;
+    for rev in Revision::ALL {
+        let forms = [
+            Booking::requested_schema_for(rev),
+            Everything::requested_schema_for(rev),
+            Legacy::requested_schema_for(rev),
+            Examples::requested_schema_for(rev),
+            Contact::requested_schema_for(rev),
+            GithubLogin::requested_schema_for(rev),
+            SingleField::requested_schema_for(rev),
+        ];
+        for schema in forms.into_iter().flatten() {
+            let gated = toolform::elicit::gate(schema, rev).unwrap_or_else(|e| panic!("{rev}: {e}\n{schema:#}"));
+            assert_eq!(&gated, schema, "{rev}");
+            n += 1;
+        }
+    }
+    assert!(n >= 18, "{n}");
+}

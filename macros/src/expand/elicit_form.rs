@@ -72,7 +72,8 @@ fn check(cx: &Ctxt, cont: &Container, elicit: &[SchemaAttrs]) {
              not as an object of fields",
         ));
     }
-    for key in ["from", "try_from", "into"] {
+    // `into` only shapes what serde writes: a form is only read.
+    for key in ["from", "try_from"] {
         if crate::attr::serde_key_span(&original.attrs, key).is_some() {
             cx.syn_error(syn::Error::new(
                 at(key),
@@ -150,6 +151,55 @@ fn check(cx: &Ctxt, cont: &Container, elicit: &[SchemaAttrs]) {
     }
 }
 
+/// A literal default must fit the field's kind (and be one of a select's
+/// options): one constant per default, evaluated where the type is declared,
+/// so every bad default is reported, each at its literal.
+pub(crate) fn default_checks(cont: &Container, elicit: &[SchemaAttrs]) -> TokenStream {
+    let krate = &cont.krate;
+    let e = quote!(#krate::elicit);
+    if !cont.serde.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let Data::Struct(_, fields) = &cont.serde.data else {
+        return TokenStream::new();
+    };
+    let mut out = TokenStream::new();
+    for (field, ours) in fields.iter().zip(elicit) {
+        let ty = field.ty;
+        let (check, span) = match &ours.fill {
+            Some((Literal::Str(value), span)) => {
+                (quote!(#e::__check_default_str::<#ty>(#value)), *span)
+            }
+            Some((Literal::Num(n), span)) => {
+                let integral = !matches!(n, Number::Float(_));
+                (quote!(#e::__check_default_number::<#ty>(#integral)), *span)
+            }
+            Some((Literal::Bool(_), span)) => (quote!(#e::__check_default_bool::<#ty>()), *span),
+            None => continue,
+        };
+        out.extend(respan(quote!(const _: () = #check;), span));
+    }
+    out
+}
+
+/// `tokens` with every span set to `span`.
+pub(crate) fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|tt| match tt {
+            proc_macro2::TokenTree::Group(g) => {
+                let mut group = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                proc_macro2::TokenTree::Group(group)
+            }
+            mut other => {
+                other.set_span(span);
+                other
+            }
+        })
+        .collect()
+}
+
 fn range_text(min: Option<Number>, max: Option<Number>) -> String {
     let show = |n: Number| match n {
         Number::Int(v) => v.to_string(),
@@ -211,6 +261,7 @@ fn expand(cont: &Container, elicit: &[SchemaAttrs]) -> TokenStream {
     let eager = cont.serde.generics.params.is_empty().then(|| {
         quote!(const _: &#e::Form = <#ident as #e::ElicitForm>::FORM;)
     });
+    let default_checks = default_checks(cont, elicit);
     quote! {
         #[automatically_derived]
         impl #impl_generics #e::ElicitForm for #ident #ty_generics #where_clause {
@@ -221,6 +272,7 @@ fn expand(cont: &Container, elicit: &[SchemaAttrs]) -> TokenStream {
             };
         }
         #eager
+        #default_checks
     }
 }
 
@@ -289,25 +341,10 @@ fn form_field(
         (ours.enum_names, quote!(__assert_select)),
     ] {
         if let Some(span) = span {
-            asserts.push(quote_spanned!(span=> #e::#check::<#ty>();));
+            // Every token at the key, so an unmet bound is reported there.
+            let call = respan(quote!(#e::#check::<#ty>();), span);
+            asserts.push(call);
         }
-    }
-    // A literal default must fit the field's kind (and be one of a select's
-    // options): checked when the form constant is evaluated, at the default.
-    match &ours.fill {
-        Some((Literal::Str(value), span)) => asserts.push(quote_spanned!(*span=>
-            #e::__check_default_str::<#ty>(#value);
-        )),
-        Some((Literal::Num(n), span)) => {
-            let integral = !matches!(n, Number::Float(_));
-            asserts.push(quote_spanned!(*span=>
-                #e::__check_default_number::<#ty>(#integral);
-            ));
-        }
-        Some((Literal::Bool(_), span)) => asserts.push(quote_spanned!(*span=>
-            #e::__check_default_bool::<#ty>();
-        )),
-        None => {}
     }
     let min_length = opt_u64(c.min_length);
     let max_length = opt_u64(c.max_length);

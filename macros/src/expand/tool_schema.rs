@@ -409,8 +409,11 @@ impl Gen<'_, '_> {
             (c.string, quote!(assert_string)),
         ] {
             if let Some(span) = span {
-                let _ = ty;
-                asserts.push(quote_spanned!(span=> #p::#check::<#ty>();));
+                // Every token at the key, so an unmet bound is reported there.
+                asserts.push(crate::expand::elicit_form::respan(
+                    quote!(#p::#check::<#ty>();),
+                    span,
+                ));
             }
         }
         let opt_u64 = |v: Option<u64>| match v {

@@ -191,7 +191,18 @@ pub fn validate_answer(form: &Form, content: &Map<String, Value>) -> Vec<Violati
                 rule: "required",
                 message: format!("`{}` is required", field.name),
             }),
-            None => {}
+            None => {
+                // The form's own default fills the gap: it must fit too.
+                if let Some(fill) = field.fill.and_then(|f| serde_json::from_str::<Value>(f).ok()) {
+                    for (rule, message) in check_value(field, &fill) {
+                        violations.push(Violation {
+                            path: format!("/{}", escape(field.name)),
+                            rule,
+                            message: format!("the form's default does not fit: {message}"),
+                        });
+                    }
+                }
+            }
             Some((name, value)) => {
                 for (rule, message) in check_value(field, value) {
                     violations.push(Violation {

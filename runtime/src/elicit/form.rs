@@ -87,7 +87,7 @@ pub enum FieldKind {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an elicitation form field",
     label = "not a form field",
-    note = "an MCP form is flat; a field can be: `String`, `char`; an integer or float type; `bool`; `chrono::NaiveDate` (date) or `chrono::DateTime<Tz>` (date-time); a unit-only enum deriving `ToolSchema` (single select); `Vec`, `HashSet` or `BTreeSet` of such an enum (multi select); or `Option` of any of these",
+    note = "an MCP form is flat; a field can be: `String`, `char`; an integer or float type; `bool`; `chrono::NaiveDate` (date) or `chrono::DateTime<Tz>` (date-time); a unit-only enum deriving `ToolSchema`, externally tagged (serde's default: not `untagged`, no `tag = ..`), as a single select; `Vec`, `HashSet` or `BTreeSet` of such an enum (multi select); or `Option` of any of these",
     note = "nested structs, maps, tuples, lists of anything but such enums, and enums with data cannot be form fields"
 )]
 pub trait FormValue {

@@ -1,0 +1,23 @@
+// `length` on a select field.
+use serde::Deserialize;
+use toolform::ToolSchema;
+use toolform::elicit::ElicitForm;
+
+#[derive(Deserialize, ToolSchema)]
+#[serde(rename_all = "snake_case")]
+enum Room {
+    Single,
+    Double,
+    Suite,
+}
+
+#[derive(Deserialize, ElicitForm)]
+struct Booking {
+    name: String,
+    #[elicit(length(max = 10))]
+    room: Room,
+}
+
+fn main() {
+    let _ = Booking::requested_schema();
+}
