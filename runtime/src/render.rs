@@ -48,6 +48,7 @@ pub fn render_with(shape: &'static Shape, contract: Contract, options: RenderOpt
         used_keys: HashSet::new(),
         defs: Map::new(),
         done: HashMap::new(),
+        reused: reused_named(shape),
     };
     let mut schema = renderer.node(shape);
     if !renderer.defs.is_empty() {
@@ -93,6 +94,9 @@ struct Renderer {
     /// Named types already rendered in this run (inline ones): a second use
     /// copies the first rendering instead of walking the type again.
     done: HashMap<&'static str, Value>,
+    /// Named types used more than once in this document: the only ones worth
+    /// keeping a copy of.
+    reused: HashSet<&'static str>,
 }
 
 impl Renderer {
@@ -230,7 +234,7 @@ impl Renderer {
         }
         // References are absolute (`#/$defs/..` or `#`), so a rendering is
         // valid anywhere in this document.
-        if !self.stack.is_empty() {
+        if !self.stack.is_empty() && self.reused.contains(name) {
             self.done.insert(name, body.clone());
         }
         body
@@ -862,6 +866,69 @@ impl ObjectBuilder {
     }
 }
 
+/// The named types that occur more than once in the shape graph under
+/// `root` (each walked once).
+fn reused_named(root: &'static Shape) -> HashSet<&'static str> {
+    let mut seen: HashSet<&'static str> = HashSet::new();
+    let mut reused = HashSet::new();
+    let mut stack = vec![root];
+    while let Some(shape) = stack.pop() {
+        match shape {
+            Shape::Option(inner) => stack.push(inner),
+            Shape::Seq(seq) => stack.push(seq.items),
+            Shape::Tuple(items) => stack.extend(items.iter().copied()),
+            Shape::Map(map) => {
+                stack.push(map.key);
+                stack.push(map.value);
+            }
+            Shape::Named(named) => {
+                let name = (named.type_name)();
+                if !seen.insert(name) {
+                    reused.insert(name);
+                    continue;
+                }
+                push_body(&named.body, &mut stack);
+            }
+            _ => {}
+        }
+    }
+    reused
+}
+
+fn push_body(body: &'static Body, stack: &mut Vec<&'static Shape>) {
+    match body {
+        Body::Struct(s) => push_fields(s, stack),
+        Body::Newtype(inner) | Body::Transparent(inner) => stack.push(inner()),
+        Body::Tuple(items) => stack.extend(items.iter().map(|f| f())),
+        Body::Unit => {}
+        Body::Enum(e) => {
+            for v in e.variants {
+                match v.body {
+                    VariantBody::Unit => {}
+                    VariantBody::Newtype(inner) => stack.push(inner()),
+                    VariantBody::Tuple(items) => stack.extend(items.iter().map(|f| f())),
+                    VariantBody::Struct(s) => push_fields(s, stack),
+                }
+            }
+        }
+        Body::Convert(c) => {
+            stack.extend(c.input.map(|f| f()));
+            stack.extend(c.output.map(|f| f()));
+            push_body(&c.body, stack);
+        }
+    }
+}
+
+fn push_fields(s: &'static Struct, stack: &mut Vec<&'static Shape>) {
+    for f in s.fields {
+        let (de, ser) = ((f.shape)(), (f.ser_shape)());
+        stack.push(de);
+        if !std::ptr::eq(de, ser) {
+            stack.push(ser);
+        }
+    }
+}
+
 /// serde reads a field under its name or any alias, and rejects a document
 /// that carries two of them ("duplicate field"). Required: exactly one;
 /// optional: at most one.
@@ -1011,27 +1078,21 @@ pub(crate) fn annotate(schema: Value, title: Option<&str>, description: Option<&
     if title.is_none() && description.is_none() {
         return schema;
     }
-    let Value::Object(map) = schema else {
+    let Value::Object(mut map) = schema else {
         return schema;
     };
-    let mut out = Map::new();
+    let mut at = 0;
     if let Some(t) = title {
-        out.insert("title".into(), t.into());
-    } else if let Some(t) = map.get("title") {
-        out.insert("title".into(), t.clone());
+        map.shift_insert(0, "title".into(), t.into());
+        at = 1;
+    } else if let Some(existing) = map.shift_remove("title") {
+        map.shift_insert(0, "title".into(), existing);
+        at = 1;
     }
     if let Some(d) = description {
-        out.insert("description".into(), d.into());
+        map.shift_insert(at, "description".into(), d.into());
     }
-    for (k, v) in map {
-        if (k == "title" && out.contains_key("title"))
-            || (k == "description" && description.is_some())
-        {
-            continue;
-        }
-        out.insert(k, v);
-    }
-    Value::Object(out)
+    Value::Object(map)
 }
 
 /// `schema` or `null`, in the plainest form that says so.
