@@ -1,23 +1,37 @@
 #!/usr/bin/env bash
-# Runs the schema_access benchmark, then prints toolform-vs-schemars ratios from
-# criterion's estimates (median point estimates).
+# Runs the benchmarks, then prints ratios from criterion's estimates (median
+# point estimates):
 #
-#   bench/report.sh            # run, then report
-#   bench/report.sh --no-run   # report on the last run only
+#   - schema_access: toolform against schemars, per fixture type;
+#   - answer_parsing: toolform's elicitation answer parser against a prebuilt
+#     jsonschema validator + serde, and against serde alone.
 #
-# Extra arguments after the optional --no-run go to criterion (e.g. a filter:
-# `bench/report.sh medium`).
+#   bench/report.sh                              # run both, then report
+#   bench/report.sh --bench answer_parsing       # run one (repeatable)
+#   bench/report.sh --no-run                     # report on the last run only
+#
+# Extra arguments after the options go to criterion (e.g. a filter:
+# `bench/report.sh --bench schema_access medium`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 run=1
-if [[ "${1:-}" == "--no-run" ]]; then
-    run=0
-    shift
+benches=()
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --no-run) run=0; shift ;;
+        --bench)
+            [[ $# -ge 2 ]] || { echo "--bench needs a name" >&2; exit 2; }
+            benches+=(--bench "$2"); shift 2 ;;
+        *) break ;;
+    esac
+done
+if [[ ${#benches[@]} == 0 ]]; then
+    benches=(--bench schema_access --bench answer_parsing)
 fi
 
 if [[ $run == 1 ]]; then
-    cargo bench -p toolform-bench --bench schema_access -- --noplot "$@"
+    cargo bench -p toolform-bench "${benches[@]}" -- --noplot "$@"
 fi
 
 target_dir=$(cargo metadata --format-version 1 --no-deps |
@@ -29,8 +43,6 @@ import pathlib
 import sys
 
 root = pathlib.Path(sys.argv[1])
-groups = ["small", "medium", "wide50", "deep6"]
-funcs = ["schemars_schema_for", "toolform_render", "toolform_cached"]
 
 
 def median_ns(group, func):
@@ -50,6 +62,26 @@ def fmt_time(ns):
     return f"{ns:.2f} ns"
 
 
+def table(header, rows):
+    widths = [max(len(str(row[i])) for row in [header] + rows) for i in range(len(header))]
+    line = lambda row: "| " + " | ".join(str(v).ljust(w) for v, w in zip(row, widths)) + " |"
+    print(line(header))
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in rows:
+        print(line(row))
+
+
+def verdict(ok):
+    if ok is None:
+        return "no data"
+    return "holds" if ok else "DOES NOT HOLD"
+
+
+# ------------------------------------------------------------ schema_access
+
+groups = ["small", "medium", "wide50", "deep6"]
+funcs = ["schemars_schema_for", "toolform_render", "toolform_cached"]
+
 rows = []
 ok_render = ok_cached = True
 for g in groups:
@@ -67,17 +99,66 @@ for g in groups:
          f"{render_ratio:.3f}x", f"{cached_ratio:,.0f}x")
     )
 
-header = ("type", "schemars", "toolform render", "toolform cached",
-          "render/schemars", "schemars/cached")
-widths = [max(len(str(row[i])) for row in [header] + rows) for i in range(len(header))]
-line = lambda row: "| " + " | ".join(str(v).ljust(w) for v, w in zip(row, widths)) + " |"
 print()
+print("schema_access")
 print(f"median times from {root}/<type>/<bench>/new/estimates.json")
-print(line(header))
-print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
-for row in rows:
-    print(line(row))
+table(("type", "schemars", "toolform render", "toolform cached",
+       "render/schemars", "schemars/cached"), rows)
 print()
 print(f"target: first render <= 0.5x schemars        : {'holds' if ok_render else 'DOES NOT HOLD'}")
 print(f"target: cached access >= 1000x faster than schemars: {'holds' if ok_cached else 'DOES NOT HOLD'}")
+
+# ------------------------------------------------------------ answer_parsing
+
+group = "answer_parsing"
+contenders = [
+    ("toolform", "toolform: from_elicit_result(&result)"),
+    ("jsonschema_serde_clone", "(b)  jsonschema is_valid + from_value(clone)"),
+    ("jsonschema_serde_ref", "(b2) jsonschema is_valid + deserialize(&Value)"),
+    ("serde_ref", "(c)  serde deserialize(&Value) [floor]"),
+    ("serde_from_value_clone", "(c2) serde from_value(clone)"),
+]
+t = {f: median_ns(group, f) for f, _ in contenders}
+floor = t["serde_ref"]
+ours = t["toolform"]
+
+rows = []
+for f, label in contenders:
+    x = t[f]
+    rows.append((
+        label,
+        fmt_time(x),
+        "-" if x is None or floor is None else f"{x / floor:.3f}x",
+        "-" if x is None or ours is None else f"{ours / x:.3f}x",
+    ))
+
+print()
+print("answer_parsing (one valid 8-field Booking answer)")
+print(f"median times from {root}/{group}/<bench>/new/estimates.json")
+table(("contender", "median", "/ floor (c)", "toolform / this"), rows)
+
+
+def ratio(a, b):
+    return None if a is None or b is None else a / b
+
+
+r_floor = ratio(ours, floor)
+r_c2 = ratio(ours, t["serde_from_value_clone"])
+r_b2 = ratio(ours, t["jsonschema_serde_ref"])
+r_b = ratio(ours, t["jsonschema_serde_clone"])
+present = [x for x in (t["jsonschema_serde_ref"], t["jsonschema_serde_clone"]) if x is not None]
+best_js = min(present) if present else None
+r_best = ratio(ours, best_js)
+fmt_r = lambda r: "-" if r is None else f"{r:.3f}x"
+
+print()
+print(f"toolform / serde deserialize(&Value) (c)      : {fmt_r(r_floor)}")
+print(f"toolform / serde from_value(clone) (c2)       : {fmt_r(r_c2)}")
+print(f"toolform / jsonschema + deserialize(&Value) (b2): {fmt_r(r_b2)}")
+print(f"toolform / jsonschema + from_value(clone) (b) : {fmt_r(r_b)}")
+print()
+print(f"target: within 1.2x of serde alone (toolform / c <= 1.2)            : "
+      f"{verdict(None if r_floor is None else r_floor <= 1.2)}")
+print(f"target: faster than jsonschema + serde (toolform < min(b, b2))      : "
+      f"{verdict(None if r_best is None else r_best < 1.0)}")
 PY

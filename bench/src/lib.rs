@@ -6,12 +6,15 @@
 //! - [`Medium`]: 10 fields with renames, defaults, `Option`, `Vec`, `DateTime<Utc>`.
 //! - [`Wide`]: 50 fields of mixed types.
 //! - [`Deep`]: six levels of nested structs, some behind `Vec` and `Option`.
+//! - [`Booking`]: an MCP elicitation form (`ElicitForm`) of eight fields, with
+//!   [`booking_answer`], one valid `ElicitResult` for it.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
-use toolform::ToolSchema;
+use toolform::{ElicitForm, ToolSchema};
 
 /// Three plain fields.
 #[derive(Debug, Clone, Serialize, Deserialize, ToolSchema, JsonSchema)]
@@ -172,6 +175,72 @@ pub struct Level6 {
     pub meta: BTreeMap<String, String>,
 }
 
+/// A single-select option set: a unit-only enum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Room {
+    Single,
+    Double,
+    Twin,
+    Suite,
+}
+
+/// A multi-select option set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Extra {
+    Breakfast,
+    LateCheckout,
+    Parking,
+    AirportShuttle,
+    Spa,
+}
+
+/// A realistic elicitation form: length- and format-checked strings, a
+/// ranged integer, a single select, a multi select, a date, an optional
+/// string and a defaulted boolean.
+#[derive(Debug, Clone, PartialEq, Deserialize, ElicitForm)]
+pub struct Booking {
+    /// Your full name
+    #[elicit(length(min = 1, max = 80))]
+    pub name: String,
+    /// Where the confirmation goes
+    #[elicit(format = "email", length(max = 254))]
+    pub email: String,
+    /// Number of guests
+    #[elicit(range(min = 1, max = 8))]
+    pub guests: u8,
+    /// Room type
+    pub room: Room,
+    /// Anything else?
+    #[elicit(max_items = 4)]
+    pub extras: Vec<Extra>,
+    /// Arrival day
+    pub check_in: NaiveDate,
+    /// Phone number, if you want a call
+    pub phone: Option<String>,
+    /// Send me offers
+    #[serde(default)]
+    pub newsletter: bool,
+}
+
+/// One valid `ElicitResult` for [`Booking`]: every field given.
+pub fn booking_answer() -> Value {
+    json!({
+        "action": "accept",
+        "content": {
+            "name": "Ada Lovelace",
+            "email": "ada.lovelace@example.com",
+            "guests": 2,
+            "room": "suite",
+            "extras": ["breakfast", "late_checkout", "parking"],
+            "check_in": "2025-09-14",
+            "phone": "+44 20 7946 0958",
+            "newsletter": true
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,5 +276,32 @@ mod tests {
         let leaf = &s["properties"]["child"]["properties"]["items"]["items"]["properties"]
             ["maybe"]["properties"]["inner"]["properties"]["leaves"]["items"];
         assert!(leaf.is_object(), "{leaf:#}");
+    }
+
+    /// The answer fixture is valid for toolform, for `jsonschema` on the
+    /// requested schema (formats asserted), and for serde alone.
+    #[test]
+    fn booking_answer_is_valid_everywhere() {
+        let answer = booking_answer();
+        let content = &answer["content"];
+        let toolform::Elicited::Accepted(ours) = Booking::from_elicit_result(&answer).unwrap()
+        else {
+            panic!("accepted")
+        };
+        let validator = jsonschema::options()
+            .with_draft(jsonschema::Draft::Draft202012)
+            .should_validate_formats(true)
+            .build(Booking::requested_schema())
+            .unwrap();
+        assert!(validator.is_valid(content));
+        let serde_only = Booking::deserialize(content).unwrap();
+        assert_eq!(ours, serde_only);
+        assert_eq!(ours.extras, [Extra::Breakfast, Extra::LateCheckout, Extra::Parking]);
+        assert_eq!(Booking::requested_schema()["properties"].as_object().unwrap().len(), 8);
+        // Formats are asserted: a bad email fails both.
+        let mut bad = answer.clone();
+        bad["content"]["email"] = json!("not an email");
+        assert!(!validator.is_valid(&bad["content"]));
+        assert!(Booking::from_elicit_result(&bad).is_err());
     }
 }
