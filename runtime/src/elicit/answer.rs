@@ -93,7 +93,7 @@ impl fmt::Display for ElicitError {
 impl std::error::Error for ElicitError {}
 
 pub(crate) fn from_result<T: DeserializeOwned>(
-    form: &Form,
+    form: &'static Form,
     result: &Value,
 ) -> Result<Elicited<T>, ElicitError> {
     let Value::Object(result) = result else {
@@ -102,7 +102,15 @@ pub(crate) fn from_result<T: DeserializeOwned>(
             kind_of(result)
         )));
     };
-    let action = match result.get("action") {
+    let (mut action_value, mut content_value) = (None, None);
+    for (k, v) in result {
+        match k.as_str() {
+            "action" => action_value = Some(v),
+            "content" => content_value = Some(v),
+            _ => {}
+        }
+    }
+    let action = match action_value {
         Some(Value::String(a)) => a.as_str(),
         Some(other) => {
             return Err(ElicitError::Malformed(format!(
@@ -118,7 +126,6 @@ pub(crate) fn from_result<T: DeserializeOwned>(
         "accept" => {}
         other => return Err(ElicitError::UnknownAction(other.into())),
     }
-    let content_value = result.get("content");
     let content = match content_value {
         Some(Value::Object(content)) => content,
         Some(other) => {
@@ -134,7 +141,7 @@ pub(crate) fn from_result<T: DeserializeOwned>(
 
 /// Checks `content` against the form, then deserializes it.
 pub(crate) fn parse_content<T: DeserializeOwned>(
-    form: &Form,
+    form: &'static Form,
     content: &Map<String, Value>,
     content_value: &Value,
 ) -> Result<T, ElicitError> {
@@ -178,14 +185,39 @@ fn lookup<'a>(field: &FormField, content: &'a Map<String, Value>) -> Option<(&'a
         .map(|(k, v)| (k.as_str(), v))
 }
 
-/// Every way `content` breaks `form`, in field order, then unknown keys.
-pub fn validate_answer(form: &Form, content: &Map<String, Value>) -> Vec<Violation> {
+/// Every way `content` breaks `form`: per field in field order (a field
+/// given twice under its name and an alias counts too), then unknown keys.
+///
+/// One pass over the answer, no hashing, no allocation unless something is
+/// wrong: the field rules are compiled once per form.
+pub fn validate_answer(form: &'static Form, content: &Map<String, Value>) -> Vec<Violation> {
+    let rules = compiled(form);
+    let n = form.fields.len();
+    let mut small: [Slot; 32] = [Slot::EMPTY; 32];
+    let mut large: Vec<Slot>;
+    let found: &mut [Slot] = if n <= small.len() {
+        &mut small[..n]
+    } else {
+        large = vec![Slot::EMPTY; n];
+        &mut large
+    };
+    let mut unknown: Vec<&str> = Vec::new();
+    for (key, value) in content {
+        let key = key.as_str();
+        match form
+            .fields
+            .iter()
+            .position(|f| f.name == key || f.aliases.contains(&key))
+        {
+            Some(i) if found[i].first.is_none() => found[i].first = Some((key, value)),
+            Some(i) => found[i].again = Some(key),
+            None if form.deny_unknown_fields => unknown.push(key),
+            None => {}
+        }
+    }
     let mut violations = Vec::new();
-    for field in form.fields {
-        let mut present = std::iter::once(field.name)
-            .chain(field.aliases.iter().copied())
-            .filter_map(|name| content.get(name).map(|v| (name, v)));
-        match present.next() {
+    for ((field, rules), slot) in form.fields.iter().zip(rules).zip(found.iter()) {
+        match slot.first {
             None if field.required => violations.push(Violation {
                 path: format!("/{}", escape(field.name)),
                 rule: "required",
@@ -194,7 +226,7 @@ pub fn validate_answer(form: &Form, content: &Map<String, Value>) -> Vec<Violati
             None => {
                 // The form's own default fills the gap: it must fit too.
                 if let Some(fill) = field.fill.and_then(|f| serde_json::from_str::<Value>(f).ok()) {
-                    for (rule, message) in check_value(field, &fill) {
+                    for (rule, message) in check_rules(rules, &fill) {
                         violations.push(Violation {
                             path: format!("/{}", escape(field.name)),
                             rule,
@@ -204,14 +236,14 @@ pub fn validate_answer(form: &Form, content: &Map<String, Value>) -> Vec<Violati
                 }
             }
             Some((name, value)) => {
-                for (rule, message) in check_value(field, value) {
+                for (rule, message) in check_rules(rules, value) {
                     violations.push(Violation {
                         path: format!("/{}", escape(name)),
                         rule,
                         message,
                     });
                 }
-                if let Some((other, _)) = present.next() {
+                if let Some(other) = slot.again {
                     violations.push(Violation {
                         path: format!("/{}", escape(other)),
                         rule: "duplicate",
@@ -221,22 +253,45 @@ pub fn validate_answer(form: &Form, content: &Map<String, Value>) -> Vec<Violati
             }
         }
     }
-    if form.deny_unknown_fields {
-        for key in content.keys() {
-            let known = form
-                .fields
-                .iter()
-                .any(|f| f.name == key || f.aliases.contains(&key.as_str()));
-            if !known {
-                violations.push(Violation {
-                    path: format!("/{}", escape(key)),
-                    rule: "additionalProperties",
-                    message: format!("`{key}` is not a field of this form"),
-                });
-            }
-        }
+    for key in unknown {
+        violations.push(Violation {
+            path: format!("/{}", escape(key)),
+            rule: "additionalProperties",
+            message: format!("`{key}` is not a field of this form"),
+        });
     }
     violations
+}
+
+#[derive(Clone, Copy)]
+struct Slot<'a> {
+    first: Option<(&'a str, &'a Value)>,
+    again: Option<&'a str>,
+}
+
+impl Slot<'_> {
+    const EMPTY: Slot<'static> = Slot {
+        first: None,
+        again: None,
+    };
+}
+
+/// The rules of each field of a form, built once per form.
+fn compiled(form: &'static Form) -> &'static [Rules<'static>] {
+    use std::collections::HashMap;
+    use std::sync::{OnceLock, RwLock};
+    type Cache = RwLock<HashMap<usize, &'static [Rules<'static>]>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = form as *const Form as usize;
+    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return found;
+    }
+    let rules: Vec<Rules<'static>> = form.fields.iter().map(Rules::of).collect();
+    let mut guard = cache.write().unwrap_or_else(|e| e.into_inner());
+    guard
+        .entry(key)
+        .or_insert_with(|| Box::leak(rules.into_boxed_slice()))
 }
 
 /// The checks one field's value must pass, from a derived form field or a
