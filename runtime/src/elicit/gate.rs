@@ -145,9 +145,9 @@ impl Gate {
             );
             return Value::Null;
         };
-        let required_names: Vec<&str> = match root.get("required") {
+        let required_names: HashSet<&str> = match root.get("required") {
             Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
-            _ => Vec::new(),
+            _ => HashSet::new(),
         };
         let mut out = Map::new();
         let mut defined: HashSet<&str> = HashSet::new();
