@@ -44,6 +44,7 @@
 
 #![deny(missing_docs)]
 
+pub mod dialect;
 pub mod elicit;
 mod impls;
 mod render;
@@ -92,6 +93,17 @@ pub trait ToolSchema {
     /// Rendered on first use, then a pointer read.
     fn output_schema() -> &'static Value {
         render::cached(Self::SHAPE, Contract::Output)
+    }
+
+    /// The input schema written in a provider's dialect (tool arguments,
+    /// structured output), or every place it cannot be. Under the strict
+    /// dialects, which close every object, aliases are left out: a model is
+    /// shown the primary names, which serde always accepts.
+    /// Converted once per dialect, then a pointer read.
+    fn input_schema_in(
+        dialect: dialect::Dialect,
+    ) -> Result<&'static Value, &'static dialect::DialectError> {
+        dialect::cached(Self::SHAPE, dialect)
     }
 
     /// The schema for one contract.

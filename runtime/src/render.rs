@@ -23,12 +23,25 @@ pub struct RenderOptions {
     /// (schemars-style reuse). Off by default: many MCP clients cannot resolve
     /// `$ref`, so toolform inlines everything that is not recursive.
     pub defs: bool,
+    /// Leave `alias` names out of input schemas: only the primary names,
+    /// which serde always accepts. For readers that should not be offered
+    /// two names for one field (models under provider dialects).
+    pub primary_names_only: bool,
 }
 
 impl RenderOptions {
     /// Named structs and enums in `$defs`, referenced with `$ref`.
     pub fn with_defs() -> Self {
-        RenderOptions { defs: true }
+        RenderOptions {
+            defs: true,
+            ..RenderOptions::default()
+        }
+    }
+
+    /// Aliases left out (see [`RenderOptions::primary_names_only`]).
+    pub fn primary_names_only(mut self) -> Self {
+        self.primary_names_only = true;
+        self
     }
 }
 
@@ -41,6 +54,7 @@ pub fn render_with(shape: &'static Shape, contract: Contract, options: RenderOpt
     let mut renderer = Renderer {
         contract,
         all_defs: options.defs,
+        no_aliases: options.primary_names_only,
         root,
         stack: Vec::new(),
         recursive: HashSet::new(),
@@ -81,6 +95,8 @@ struct Renderer {
     contract: Contract,
     /// Every named struct and enum goes to `$defs`.
     all_defs: bool,
+    /// Aliases are not rendered.
+    no_aliases: bool,
     /// Type name of the root when the root is a named type: references to it
     /// are `{"$ref": "#"}`.
     root: Option<&'static str>,
@@ -304,7 +320,8 @@ impl Renderer {
                             map.insert("default".into(), value);
                         }
                     }
-                    match field.aliases.split_last() {
+                    let aliases: &[&str] = if self.no_aliases { &[] } else { field.aliases };
+                    match aliases.split_last() {
                         None => obj.property(name, schema),
                         Some((last, rest)) => {
                             obj.property(name, schema.clone());
@@ -314,13 +331,13 @@ impl Renderer {
                             obj.property(last, schema);
                         }
                     }
-                    if field.aliases.is_empty() {
+                    if aliases.is_empty() {
                         if !optional {
                             obj.required.push(name.into());
                         }
                     } else {
                         obj.constraints
-                            .push(alias_rule(name, field.aliases, optional));
+                            .push(alias_rule(name, aliases, optional));
                     }
                 }
                 Contract::Output => {
@@ -488,7 +505,7 @@ impl Renderer {
     /// Every tag serde accepts (input) or writes (output) for a variant.
     fn variant_names(&self, v: &Variant) -> Vec<&'static str> {
         let mut names: Vec<&'static str> = self.variant_name(v).into_iter().collect();
-        if self.contract == Contract::Input {
+        if self.contract == Contract::Input && !self.no_aliases {
             names.extend(v.aliases.iter().copied());
         }
         names

@@ -296,6 +296,7 @@ struct Conversions {
 struct Case {
     name: &'static str,
     run: fn(&'static str) -> Result<Report, String>,
+    dialects: fn() -> agreement::DialectReport,
 }
 
 /// `Percent`'s `TryFrom<i64>` rejects numbers outside 0..=100 in user code.
@@ -330,6 +331,7 @@ macro_rules! cases {
         const CASES: &[Case] = &[$(Case {
             name: stringify!($name),
             run: |name| run::<$ty>(name, &[$(json!($seed)),*]),
+            dialects: || agreement::check_dialects_with::<$ty>(&[$(json!($seed)),*], TRY_FROM),
         }),*];
 
         fn schemas() -> Vec<(&'static str, &'static Value, &'static Value)> {
@@ -448,4 +450,27 @@ fn defs_mode_is_equivalent() {
     assert!(defs["$defs"]["Room"].is_object(), "{defs:#}");
     snapshot("enums/uses_enums.input.defs", &defs).unwrap();
     println!("{n} documents judged the same by the inline and $defs renderings");
+}
+
+/// Every dialect, on the whole corpus: the independent checker accepts each
+/// converted schema or the converter refused with paths; what a converted
+/// schema accepts, serde reads after `Dialect::decode`.
+#[test]
+fn dialects_on_the_corpus() {
+    let (mut accepted, mut decoded) = (0, 0);
+    let mut refused = Vec::new();
+    for case in CASES {
+        let report = (case.dialects)();
+        accepted += report.accepted;
+        decoded += report.decoded;
+        refused.extend(report.refused);
+    }
+    println!(
+        "{} types x 6 dialects: {accepted} conversions accepted by the checker, {} refused with a path, {decoded} documents decoded",
+        CASES.len(),
+        refused.len()
+    );
+    for r in &refused {
+        println!("  refused: {r}");
+    }
 }

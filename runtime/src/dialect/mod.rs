@@ -1,0 +1,198 @@
+//! Provider dialects: the schema each LLM provider accepts for tool arguments
+//! and structured output, or an exact error.
+//!
+//! ```
+//! use toolform::{ToolSchema, dialect::Dialect};
+//!
+//! #[derive(serde::Deserialize, ToolSchema)]
+//! struct Search {
+//!     query: String,
+//!     #[serde(default)]
+//!     limit: u32,
+//! }
+//!
+//! let strict = Search::input_schema_in(Dialect::OpenAiStrict).unwrap();
+//! // Closed, as strict mode requires.
+//! assert_eq!(strict["additionalProperties"], false);
+//! // Every property required; the optional one may be null.
+//! assert_eq!(strict["required"], serde_json::json!(["query", "limit"]));
+//! assert_eq!(strict["properties"]["limit"]["type"], serde_json::json!(["integer", "null"]));
+//! // The model's `null` for `limit` is dropped before serde sees it.
+//! let args: Search = Dialect::OpenAiStrict
+//!     .decode(serde_json::json!({"query": "rust", "limit": null}))
+//!     .unwrap();
+//! assert_eq!(args.limit, 0);
+//! ```
+//!
+//! A schema shown to a model is the input side. Where a rewrite keeps the
+//! meaning, the converter rewrites; where it cannot, it returns every
+//! violation with its JSON Pointer. The only weakening it makes is moving a
+//! constraint the provider does not accept into the `description`, so the
+//! model still reads it; each dialect documents which constraints move.
+
+mod convert;
+mod decode;
+
+pub use convert::convert;
+
+use serde_json::Value;
+use std::fmt;
+
+/// A provider's schema dialect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Dialect {
+    /// JSON Schema 2020-12, as toolform renders it (what MCP uses).
+    JsonSchema2020,
+    /// JSON Schema draft-07 (older MCP clients and validators): `$defs`
+    /// become `definitions`, `prefixItems` become array-form `items`.
+    JsonSchemaDraft07,
+    /// OpenAI Structured Outputs and strict function calling
+    /// (platform.openai.com, "Structured Outputs" guide, section "Supported
+    /// schemas"): every object closed with `additionalProperties: false`, every
+    /// property in `required` (optional ones become a union with `null`, which
+    /// [`Dialect::decode`] removes again), `anyOf` but no `oneOf`/`allOf`/`not`,
+    /// maps refused, the root an object. Keywords outside the supported set
+    /// (`minLength`, `maxLength`, `not`, unsupported formats) move into the
+    /// description.
+    OpenAiStrict,
+    /// Anthropic strict tool use / structured outputs (docs.anthropic.com,
+    /// "Structured outputs", section "JSON Schema limitations"): closed
+    /// objects, no recursion, no numeric or length bounds (`minimum`,
+    /// `maximum`, `minLength`, `maxLength`, `minItems` above 1, `maxItems`
+    /// move into the description), supported formats only.
+    AnthropicStrict,
+    /// Gemini function `parameters` / `responseSchema` (ai.google.dev,
+    /// "Function calling" and "Structured output", the OpenAPI 3.0 Schema
+    /// subset): the allowed fields only, `nullable: true` instead of type
+    /// arrays, string enums, `anyOf` alone, no `additionalProperties` (a closed
+    /// object says so in its description), no `$ref`.
+    Gemini,
+    /// Gemini `parametersJsonSchema` / `responseJsonSchema` (ai.google.dev
+    /// API reference, `FunctionDeclaration.parametersJsonSchema`): the
+    /// documented keyword list (`$defs`/`$ref`, `type`, `format`, `enum`,
+    /// `items`/`prefixItems`, `minItems`/`maxItems`, `minimum`/`maximum`,
+    /// `anyOf`/`oneOf`, `properties`, `additionalProperties`, `required`,
+    /// annotations). `const` becomes a one-value `enum`; `pattern`, lengths,
+    /// exclusive bounds, `multipleOf`, `uniqueItems`, `propertyNames` and
+    /// `not` move into the description; `allOf` is refused.
+    GeminiJsonSchema,
+}
+
+impl Dialect {
+    /// Every dialect.
+    pub const ALL: [Dialect; 6] = [
+        Dialect::JsonSchema2020,
+        Dialect::JsonSchemaDraft07,
+        Dialect::OpenAiStrict,
+        Dialect::AnthropicStrict,
+        Dialect::Gemini,
+        Dialect::GeminiJsonSchema,
+    ];
+
+    /// Reads a model's answer under this dialect into `T`: for OpenAI strict,
+    /// `null` values the dialect added to optional fields are removed first,
+    /// so serde applies the field's default. Other dialects read as serde does.
+    pub fn decode<T>(self, value: Value) -> Result<T, serde_json::Error>
+    where
+        T: crate::ToolSchema + serde::de::DeserializeOwned,
+    {
+        let value = match self {
+            Dialect::OpenAiStrict => decode::drop_added_nulls(value, T::input_schema()),
+            _ => value,
+        };
+        serde_json::from_value(value)
+    }
+
+    pub(crate) fn index(self) -> usize {
+        self as usize
+    }
+}
+
+type Converted = Result<&'static Value, &'static DialectError>;
+
+/// Converts a type's input schema once per dialect.
+pub(crate) fn cached(shape: &'static crate::shape::Shape, dialect: Dialect) -> Converted {
+    use std::collections::HashMap;
+    use std::sync::{OnceLock, RwLock};
+    static CACHE: OnceLock<RwLock<HashMap<(usize, usize), Converted>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = (shape as *const crate::shape::Shape as usize, dialect.index());
+    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return *found;
+    }
+    // Strict dialects close every object, so leaving aliases out is exact:
+    // an alias key is then refused like any unknown key. Open dialects keep
+    // them, or a document with a name and its alias would pass the schema.
+    let options = match dialect {
+        Dialect::OpenAiStrict | Dialect::AnthropicStrict => {
+            crate::RenderOptions::default().primary_names_only()
+        }
+        _ => crate::RenderOptions::default(),
+    };
+    let rendered = crate::render_with(shape, crate::Contract::Input, options);
+    let converted: Converted = match convert(&rendered, dialect) {
+        Ok(v) => Ok(Box::leak(Box::new(v))),
+        Err(e) => Err(Box::leak(Box::new(e))),
+    };
+    let mut guard = cache.write().unwrap_or_else(|e| e.into_inner());
+    *guard.entry(key).or_insert(converted)
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Dialect::JsonSchema2020 => "JSON Schema 2020-12",
+            Dialect::JsonSchemaDraft07 => "JSON Schema draft-07",
+            Dialect::OpenAiStrict => "OpenAI strict",
+            Dialect::AnthropicStrict => "Anthropic strict",
+            Dialect::Gemini => "Gemini",
+            Dialect::GeminiJsonSchema => "Gemini JSON Schema",
+        })
+    }
+}
+
+/// One place a schema cannot be written in a dialect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DialectViolation {
+    /// JSON Pointer into the source schema.
+    pub path: String,
+    /// The rule, e.g. `map`, `recursion`, `tuple`, `one-of-not-exclusive`.
+    pub rule: &'static str,
+    /// One line a person understands.
+    pub message: String,
+}
+
+impl fmt::Display for DialectViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = if self.path.is_empty() { "/" } else { &self.path };
+        write!(f, "{path}: {} ({})", self.message, self.rule)
+    }
+}
+
+/// Why a schema cannot be written in a dialect: every violation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DialectError {
+    /// The dialect.
+    pub dialect: Dialect,
+    /// The violations, in document order.
+    pub violations: Vec<DialectViolation>,
+}
+
+impl fmt::Display for DialectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the schema cannot be written for {} ({} violation{})",
+            self.dialect,
+            self.violations.len(),
+            if self.violations.len() == 1 { "" } else { "s" }
+        )?;
+        for v in &self.violations {
+            write!(f, "\n  {v}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for DialectError {}
