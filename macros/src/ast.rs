@@ -28,7 +28,8 @@ impl<'a> Container<'a> {
     pub fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
         let serde_cx = SerdeCtxt::new();
         let private = Ident::new("__private", Span::call_site());
-        let parsed = serde_ast::Container::from_ast(&serde_cx, input, Derive::Deserialize, &private);
+        let parsed =
+            serde_ast::Container::from_ast(&serde_cx, input, Derive::Deserialize, &private);
         // serde reports these itself when it derives; reporting them twice
         // would only add noise.
         let _ = serde_cx.check();

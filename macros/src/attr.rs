@@ -203,9 +203,7 @@ fn parse_bounds(
         } else if inner.path.is_ident("max") {
             &mut max
         } else {
-            return Err(inner.error(format!(
-                "`{key}(..)` takes `min = ..` and `max = ..`"
-            )));
+            return Err(inner.error(format!("`{key}(..)` takes `min = ..` and `max = ..`")));
         };
         if which.is_some() {
             return Err(inner.error("given twice"));
@@ -217,10 +215,10 @@ fn parse_bounds(
     if min.is_none() && max.is_none() {
         return Err(meta.error(format!("`{key}(..)` needs `min = ..`, `max = ..` or both")));
     }
-    if let (Some(a), Some(b)) = (min, max) {
-        if a.as_f64() > b.as_f64() {
-            return Err(meta.error(format!("`{key}(..)`: `min` is greater than `max`")));
-        }
+    if let (Some(a), Some(b)) = (min, max)
+        && a.as_f64() > b.as_f64()
+    {
+        return Err(meta.error(format!("`{key}(..)`: `min` is greater than `max`")));
     }
     Ok((min, max))
 }
@@ -442,7 +440,10 @@ fn unknown_key_message(key: &str, allowed: &[&str], place: Place) -> String {
 
 /// The allowed key closest to `key`, if it is close enough to be a typo.
 fn closest<'a>(key: &str, allowed: &[&'a str]) -> Option<&'a str> {
-    if let Some(k) = allowed.iter().find(|k| key.len() >= 3 && k.starts_with(key)) {
+    if let Some(k) = allowed
+        .iter()
+        .find(|k| key.len() >= 3 && k.starts_with(key))
+    {
         return Some(k);
     }
     allowed
@@ -475,14 +476,18 @@ pub fn doc_comment(attrs: &[Attribute]) -> Option<String> {
         if !attr.path().is_ident("doc") {
             continue;
         }
-        if let Meta::NameValue(nv) = &attr.meta {
-            if let Expr::Lit(ExprLit {
+        if let Meta::NameValue(nv) = &attr.meta
+            && let Expr::Lit(ExprLit {
                 lit: Lit::Str(s), ..
             }) = &nv.value
-            {
-                for line in s.value().lines() {
-                    lines.push(line.strip_prefix(' ').unwrap_or(line).trim_end().to_string());
-                }
+        {
+            for line in s.value().lines() {
+                lines.push(
+                    line.strip_prefix(' ')
+                        .unwrap_or(line)
+                        .trim_end()
+                        .to_string(),
+                );
             }
         }
     }

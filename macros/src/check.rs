@@ -86,7 +86,11 @@ pub fn check(cx: &Ctxt, cont: &Container) {
         if ours.schema.with.is_none() && !known {
             for (custom, key, skipped) in [
                 (fa.serialize_with(), "serialize_with", fa.skip_serializing()),
-                (fa.deserialize_with(), "deserialize_with", fa.skip_deserializing()),
+                (
+                    fa.deserialize_with(),
+                    "deserialize_with",
+                    fa.skip_deserializing(),
+                ),
             ] {
                 if custom.is_some() && !skipped {
                     let (span, used) = match serde_key_span(fattrs, key) {
@@ -129,7 +133,8 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 ),
             ));
         }
-        if matches!(style, Some(Style::Tuple)) && (fa.skip_serializing() || fa.skip_deserializing()) {
+        if matches!(style, Some(Style::Tuple)) && (fa.skip_serializing() || fa.skip_deserializing())
+        {
             cx.syn_error(syn::Error::new(
                 span_of("skip"),
                 "skipped fields in tuple structs are not supported by #[derive(ToolSchema)]: \

@@ -53,9 +53,9 @@ pub mod shape;
 #[doc(hidden)]
 pub mod __private;
 
+pub use elicit::{ElicitError, ElicitForm, Elicited, Revision};
 pub use render::{RenderOptions, render, render_with};
 use serde_json::Value;
-pub use elicit::{ElicitError, ElicitForm, Elicited, Revision};
 pub use toolform_macros::ToolSchema;
 
 /// Which side of serde a schema describes.

@@ -2,7 +2,8 @@
 
 use crate::Contract;
 use crate::shape::{
-    Body, Bound, Constraints, Enum, IntRange, Named, Repr, SeqShape, Shape, StringShape, Struct, Variant, VariantBody,
+    Body, Bound, Constraints, Enum, IntRange, Named, Repr, SeqShape, Shape, StringShape, Struct,
+    Variant, VariantBody,
 };
 use serde_json::{Map, Value, json};
 use std::collections::{HashMap, HashSet};
@@ -65,10 +66,10 @@ pub fn render_with(shape: &'static Shape, contract: Contract, options: RenderOpt
         reused: reused_named(shape),
     };
     let mut schema = renderer.node(shape);
-    if !renderer.defs.is_empty() {
-        if let Value::Object(map) = &mut schema {
-            map.insert("$defs".into(), Value::Object(renderer.defs));
-        }
+    if !renderer.defs.is_empty()
+        && let Value::Object(map) = &mut schema
+    {
+        map.insert("$defs".into(), Value::Object(renderer.defs));
     }
     schema
 }
@@ -309,16 +310,16 @@ impl Renderer {
                 Contract::Input => {
                     let Some(name) = field.de_name else { continue };
                     let shape = (field.shape)();
-                    let optional = field.has_default
-                        || (!field.deserialize_with && shape.missing_is_none());
+                    let optional =
+                        field.has_default || (!field.deserialize_with && shape.missing_is_none());
                     let mut schema = annotate(self.node(shape), field.title, field.description);
                     if let Some(c) = field.constraints {
                         self.constrain(&mut schema, shape, c);
                     }
-                    if let (Some(default), Value::Object(map)) = (field.default_value, &mut schema) {
-                        if let Some(value) = default() {
-                            map.insert("default".into(), value);
-                        }
+                    if let (Some(default), Value::Object(map)) = (field.default_value, &mut schema)
+                        && let Some(value) = default()
+                    {
+                        map.insert("default".into(), value);
                     }
                     let aliases: &[&str] = if self.no_aliases { &[] } else { field.aliases };
                     match aliases.split_last() {
@@ -336,8 +337,7 @@ impl Renderer {
                             obj.required.push(name.into());
                         }
                     } else {
-                        obj.constraints
-                            .push(alias_rule(name, aliases, optional));
+                        obj.constraints.push(alias_rule(name, aliases, optional));
                     }
                 }
                 Contract::Output => {
@@ -451,12 +451,11 @@ impl Renderer {
             body: Body::Enum(e),
             ..
         }) = resolved
+            && let Repr::External = e.repr
         {
-            if let Repr::External = e.repr {
-                let schema = self.flattened_external(e);
-                obj.constraints.push(schema);
-                return;
-            }
+            let schema = self.flattened_external(e);
+            obj.constraints.push(schema);
+            return;
         }
         let rendered = self.node(shape);
         obj.merge(rendered);
@@ -568,9 +567,8 @@ impl Renderer {
                     if all_unit || names.len() > 1 {
                         alt.insert("type".into(), "string".into());
                     }
-                    match self.tag_schema(&names) {
-                        Value::Object(t) => alt.extend(t),
-                        _ => {}
+                    if let Value::Object(t) = self.tag_schema(&names) {
+                        alt.extend(t)
                     }
                     alternatives.push(Value::Object(alt));
                 }
@@ -665,7 +663,13 @@ impl Renderer {
                     let shape = inner();
                     let resolved = self.resolve(shape);
                     let objectish = matches!(resolved, Shape::Map(_) | Shape::Any)
-                        || matches!(resolved, Shape::Named(Named { body: Body::Struct(_), .. }));
+                        || matches!(
+                            resolved,
+                            Shape::Named(Named {
+                                body: Body::Struct(_),
+                                ..
+                            })
+                        );
                     if !objectish {
                         // serde can neither write nor read a tag beside a
                         // non-object value: the variant matches nothing.
@@ -1027,10 +1031,19 @@ fn decimal_range(lo: u64, hi: u64) -> Vec<String> {
     let digits = |n: u64| n.to_string().len();
     for d in digits(lo)..=digits(hi) {
         let first = if d == 1 { 0 } else { 10u64.pow(d as u32 - 1) };
-        let last = if d >= 20 { u64::MAX } else { 10u64.pow(d as u32) - 1 };
+        let last = if d >= 20 {
+            u64::MAX
+        } else {
+            10u64.pow(d as u32) - 1
+        };
         let (a, b) = (lo.max(first), hi.min(last));
         if a <= b {
-            same_length(a.to_string().as_bytes(), b.to_string().as_bytes(), "", &mut out);
+            same_length(
+                a.to_string().as_bytes(),
+                b.to_string().as_bytes(),
+                "",
+                &mut out,
+            );
         }
     }
     out
@@ -1129,10 +1142,10 @@ pub(crate) fn nullable(schema: Value) -> Value {
             Some(ty @ Value::String(_)) => {
                 let t = ty.take();
                 *ty = json!([t, "null"]);
-                if let Some(Value::Array(values)) = map.get_mut("enum") {
-                    if !values.contains(&Value::Null) {
-                        values.push(Value::Null);
-                    }
+                if let Some(Value::Array(values)) = map.get_mut("enum")
+                    && !values.contains(&Value::Null)
+                {
+                    values.push(Value::Null);
                 }
                 return Value::Object(map);
             }
@@ -1172,7 +1185,7 @@ fn short_type_name(full: &str) -> String {
     if trimmed.is_empty() {
         "Type".into()
     } else {
-        trimmed.replace('~', "_").replace('/', "_")
+        trimmed.replace(['~', '/'], "_")
     }
 }
 
@@ -1192,15 +1205,53 @@ mod tests {
 
     #[test]
     fn decimal_ranges_match_exactly() {
-        for (lo, hi) in [(0, 255), (1, 65535), (0, 9), (7, 7), (10, 99), (5, 1234), (128, 128), (0, u64::MAX)] {
+        for (lo, hi) in [
+            (0, 255),
+            (1, 65535),
+            (0, 9),
+            (7, 7),
+            (10, 99),
+            (5, 1234),
+            (128, 128),
+            (0, u64::MAX),
+        ] {
             let re = format!("^(?:{})$", decimal_range(lo, hi).join("|"));
             let matches = |n: u64| {
                 // A tiny matcher: the alternatives only use literals, classes and {k}.
                 regex_lite_match(&re, &n.to_string())
             };
-            let probes = [0, 1, 5, 7, 9, 10, 11, 99, 100, 127, 128, 129, 254, 255, 256, 999, 1000, 1233, 1234, 1235, 65535, 65536, u64::MAX - 1, u64::MAX];
+            let probes = [
+                0,
+                1,
+                5,
+                7,
+                9,
+                10,
+                11,
+                99,
+                100,
+                127,
+                128,
+                129,
+                254,
+                255,
+                256,
+                999,
+                1000,
+                1233,
+                1234,
+                1235,
+                65535,
+                65536,
+                u64::MAX - 1,
+                u64::MAX,
+            ];
             for n in probes {
-                assert_eq!(matches(n), (lo..=hi).contains(&n), "{n} in {lo}..={hi}: {re}");
+                assert_eq!(
+                    matches(n),
+                    (lo..=hi).contains(&n),
+                    "{n} in {lo}..={hi}: {re}"
+                );
             }
         }
     }
@@ -1235,7 +1286,10 @@ mod tests {
                 }
             }
             atoms.len() == s.len()
-                && atoms.iter().zip(s.bytes()).all(|(&(a, z), c)| a <= c && c <= z)
+                && atoms
+                    .iter()
+                    .zip(s.bytes())
+                    .all(|(&(a, z), c)| a <= c && c <= z)
         })
     }
 

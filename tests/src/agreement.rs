@@ -52,7 +52,10 @@ pub const LIMITS: &[Limit] = &[
         applies: |d| {
             d.serde_accepts
                 && !d.schema_accepts
-                && d.mutant.doc.pointer(&d.mutant.path).is_some_and(Value::is_array)
+                && d.mutant
+                    .doc
+                    .pointer(&d.mutant.path)
+                    .is_some_and(Value::is_array)
         },
     },
     Limit {
@@ -128,7 +131,9 @@ impl Report {
             ));
         }
         for (value, error) in &self.output_failures {
-            problems.push(format!("output schema rejects what serde wrote: {error}\n  value: {value}"));
+            problems.push(format!(
+                "output schema rejects what serde wrote: {error}\n  value: {value}"
+            ));
         }
         assert!(
             problems.is_empty(),
@@ -287,19 +292,56 @@ fn validator_owned(schema: &Value) -> jsonschema::Validator {
 
 /// Whether every reason the original schema has to refuse `doc` (its added
 /// nulls removed) is a keyword `dialect` moves into the description.
-fn moved_only(original: &jsonschema::Validator, doc: &Value, dialect: toolform::dialect::Dialect) -> bool {
+fn moved_only(
+    original: &jsonschema::Validator,
+    doc: &Value,
+    dialect: toolform::dialect::Dialect,
+) -> bool {
     use toolform::dialect::Dialect;
     let moved: &[&str] = match dialect {
         Dialect::AnthropicStrict => &[
-            "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-            "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties",
-            "format", "not",
+            "minimum",
+            "maximum",
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+            "multipleOf",
+            "minLength",
+            "maxLength",
+            "minItems",
+            "maxItems",
+            "minProperties",
+            "maxProperties",
+            "format",
+            "not",
         ],
-        Dialect::OpenAiStrict => &["minLength", "maxLength", "format", "not", "minProperties", "maxProperties"],
-        Dialect::Gemini => &["exclusiveMinimum", "exclusiveMaximum", "multipleOf", "not", "additionalProperties", "uniqueItems"],
+        Dialect::OpenAiStrict => &[
+            "minLength",
+            "maxLength",
+            "format",
+            "not",
+            "minProperties",
+            "maxProperties",
+        ],
+        Dialect::Gemini => &[
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+            "multipleOf",
+            "not",
+            "additionalProperties",
+            "uniqueItems",
+        ],
         Dialect::GeminiJsonSchema => &[
-            "pattern", "minLength", "maxLength", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-            "uniqueItems", "propertyNames", "minProperties", "maxProperties", "not",
+            "pattern",
+            "minLength",
+            "maxLength",
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+            "multipleOf",
+            "uniqueItems",
+            "propertyNames",
+            "minProperties",
+            "maxProperties",
+            "not",
         ],
         _ => &[],
     };
@@ -308,7 +350,9 @@ fn moved_only(original: &jsonschema::Validator, doc: &Value, dialect: toolform::
         .map(|e| e.schema_path().to_string())
         .collect();
     !errors.is_empty()
-        && errors.iter().all(|p| p.split('/').any(|seg| moved.contains(&seg)))
+        && errors
+            .iter()
+            .all(|p| p.split('/').any(|seg| moved.contains(&seg)))
 }
 
 /// Every dialect: the converted input schema passes the independent checker
@@ -348,7 +392,9 @@ where
                     !e.violations.is_empty() && e.violations.iter().all(|v| !v.rule.is_empty()),
                     "{name} {dialect}: an error without violations"
                 );
-                report.refused.push(format!("{name} {dialect}: {}", e.violations[0]));
+                report
+                    .refused
+                    .push(format!("{name} {dialect}: {}", e.violations[0]));
                 continue;
             }
         };
@@ -419,15 +465,22 @@ fn fill_nulls(mut doc: Value, schema: &Value, root: &Value, depth: usize) -> Val
     }
     let schema = match schema.get("$ref").and_then(Value::as_str) {
         Some("#") => root,
-        Some(r) => r.strip_prefix('#').and_then(|p| root.pointer(p)).unwrap_or(schema),
+        Some(r) => r
+            .strip_prefix('#')
+            .and_then(|p| root.pointer(p))
+            .unwrap_or(schema),
         None => schema,
     };
     if let (Value::Object(map), Some(Value::Object(props))) = (&mut doc, schema.get("properties")) {
         if let Some(Value::Array(required)) = schema.get("required") {
             for key in required.iter().filter_map(Value::as_str) {
                 let nullable = props.get(key).is_some_and(|p| {
-                    p.get("type").and_then(Value::as_array).is_some_and(|t| t.contains(&Value::from("null")))
-                        || p.get("anyOf").and_then(Value::as_array).is_some_and(|a| a.contains(&serde_json::json!({"type": "null"})))
+                    p.get("type")
+                        .and_then(Value::as_array)
+                        .is_some_and(|t| t.contains(&Value::from("null")))
+                        || p.get("anyOf")
+                            .and_then(Value::as_array)
+                            .is_some_and(|a| a.contains(&serde_json::json!({"type": "null"})))
                         || p.get("nullable") == Some(&Value::Bool(true))
                 });
                 if nullable && !map.contains_key(key) {

@@ -32,10 +32,34 @@ pub enum Kind {
 
 /// Keys each existing key is renamed to.
 const KEYS: &[&str] = &[
-    "0", "1", "-1", "+1", "01", "-0", "1.0", "1e2", " 1", "1 ", "255", "256", "-128", "-129",
-    "65535", "65536", "4294967295", "4294967296", "9223372036854775807",
-    "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
-    "18446744073709551616", "true", "false", "True", "x", "",
+    "0",
+    "1",
+    "-1",
+    "+1",
+    "01",
+    "-0",
+    "1.0",
+    "1e2",
+    " 1",
+    "1 ",
+    "255",
+    "256",
+    "-128",
+    "-129",
+    "65535",
+    "65536",
+    "4294967295",
+    "4294967296",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "-9223372036854775809",
+    "18446744073709551615",
+    "18446744073709551616",
+    "true",
+    "false",
+    "True",
+    "x",
+    "",
 ];
 
 /// One mutated document.
@@ -124,14 +148,19 @@ pub fn mutants(seed: &Value, known_keys: &[String]) -> Vec<Mutant> {
         doc: seed.clone(),
         was: seed.clone(),
     }];
-    walk(seed, String::new(), known_keys, &mut |path, kind, replacement| {
-        out.push(Mutant {
-            path: path.to_string(),
-            kind,
-            doc: replace_at(seed, path, replacement),
-            was: seed.pointer(path).cloned().unwrap_or_default(),
-        });
-    });
+    walk(
+        seed,
+        String::new(),
+        known_keys,
+        &mut |path, kind, replacement| {
+            out.push(Mutant {
+                path: path.to_string(),
+                kind,
+                doc: replace_at(seed, path, replacement),
+                was: seed.pointer(path).cloned().unwrap_or_default(),
+            });
+        },
+    );
     out
 }
 
@@ -172,7 +201,16 @@ fn walk(value: &Value, path: String, known: &[String], emit: &mut dyn FnMut(&str
                 for new in KEYS.iter().filter(|k| !map.contains_key(**k)) {
                     let renamed: serde_json::Map<String, Value> = map
                         .iter()
-                        .map(|(k, v)| (if k == key { (*new).to_string() } else { k.clone() }, v.clone()))
+                        .map(|(k, v)| {
+                            (
+                                if k == key {
+                                    (*new).to_string()
+                                } else {
+                                    k.clone()
+                                },
+                                v.clone(),
+                            )
+                        })
                         .collect();
                     emit(&path, Kind::RenameKey, Value::Object(renamed));
                 }

@@ -67,7 +67,10 @@ fn booking_snapshot_and_agreement() {
     assert_eq!(input["properties"]["offset"]["maximum"], 127);
     assert_eq!(input["properties"]["tags"]["maxItems"], 3);
     assert_eq!(input["properties"]["extra"]["minProperties"], 1);
-    assert_eq!(input["properties"]["name"]["examples"], json!(["Ada Lovelace"]));
+    assert_eq!(
+        input["properties"]["name"]["examples"],
+        json!(["Ada Lovelace"])
+    );
     assert_eq!(input["properties"]["code"]["deprecated"], true);
     let report = agreement::check_with::<Booking>(
         &[json!({

@@ -21,7 +21,9 @@ enum Room {
     Suite,
 }
 
-#[derive(Serialize, Deserialize, ToolSchema, Debug, PartialEq, Eq, Hash, Clone, Copy, PartialOrd, Ord)]
+#[derive(
+    Serialize, Deserialize, ToolSchema, Debug, PartialEq, Eq, Hash, Clone, Copy, PartialOrd, Ord,
+)]
 #[serde(rename_all = "snake_case")]
 #[schema(titled)]
 enum Extra {
@@ -116,7 +118,11 @@ fn all_schemas() -> Vec<(&'static str, Revision, Result<&'static Value, String>)
             r.map_err(|p| format!("{p:?}"))
         };
         out.push(("booking", rev, show(Booking::requested_schema_for(rev))));
-        out.push(("everything", rev, show(Everything::requested_schema_for(rev))));
+        out.push((
+            "everything",
+            rev,
+            show(Everything::requested_schema_for(rev)),
+        ));
         out.push(("legacy", rev, show(Legacy::requested_schema_for(rev))));
     }
     out
@@ -126,10 +132,10 @@ fn all_schemas() -> Vec<(&'static str, Revision, Result<&'static Value, String>)
 fn snapshots() {
     let mut failures = Vec::new();
     for (name, rev, schema) in all_schemas() {
-        if let Ok(schema) = schema {
-            if let Err(e) = snapshot(&format!("elicit/{name}.{rev}"), schema) {
-                failures.push(e);
-            }
+        if let Ok(schema) = schema
+            && let Err(e) = snapshot(&format!("elicit/{name}.{rev}"), schema)
+        {
+            failures.push(e);
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
@@ -144,14 +150,24 @@ fn revision_2025_06_18_has_no_multi_select() {
     let problems = Booking::requested_schema_for(Revision::V2025_06_18).unwrap_err();
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].path, "/properties/extras");
-    assert!(problems[0].message.contains("multi-select"), "{}", problems[0]);
+    assert!(
+        problems[0].message.contains("multi-select"),
+        "{}",
+        problems[0]
+    );
     let legacy = Legacy::requested_schema_for(Revision::V2025_06_18).unwrap();
     // Titled options become enum + enumNames; only the boolean default stays.
-    assert_eq!(legacy["properties"]["extra"]["enumNames"][0], "Breakfast included");
+    assert_eq!(
+        legacy["properties"]["extra"]["enumNames"][0],
+        "Breakfast included"
+    );
     assert_eq!(legacy["properties"]["confirm"]["default"], true);
     assert!(legacy["properties"]["count"].get("default").is_none());
     let newer = Legacy::requested_schema_for(Revision::V2025_11_25).unwrap();
-    assert_eq!(newer["properties"]["extra"]["oneOf"][1]["title"], "Late checkout");
+    assert_eq!(
+        newer["properties"]["extra"]["oneOf"][1]["title"],
+        "Late checkout"
+    );
     assert_eq!(newer["properties"]["count"]["default"], 0);
 }
 
@@ -196,9 +212,16 @@ fn requested_schemas_validate_against_the_spec_and_rmcp() {
             } else {
                 json!({"mode": "form", "message": "m", "requestedSchema": schema})
             };
-            let errors: Vec<String> = validator.iter_errors(&instance).map(|e| e.to_string()).collect();
-            assert!(errors.is_empty(), "{name} for {rev}: {errors:#?}\n{schema:#}");
-            let typed: Result<rmcp::model::ElicitationSchema, _> = serde_json::from_value(schema.clone());
+            let errors: Vec<String> = validator
+                .iter_errors(&instance)
+                .map(|e| e.to_string())
+                .collect();
+            assert!(
+                errors.is_empty(),
+                "{name} for {rev}: {errors:#?}\n{schema:#}"
+            );
+            let typed: Result<rmcp::model::ElicitationSchema, _> =
+                serde_json::from_value(schema.clone());
             assert!(typed.is_ok(), "{name} for {rev}: rmcp refuses: {typed:?}");
             checked += 1;
         }
@@ -269,7 +292,12 @@ struct Examples {
     #[elicit(title = "Display Name", default = false)]
     boolean: bool,
     /// Description text
-    #[elicit(title = "Display Name", length(min = 3, max = 50), format = "email", default = "user@example.com")]
+    #[elicit(
+        title = "Display Name",
+        length(min = 3, max = 50),
+        format = "email",
+        default = "user@example.com"
+    )]
     email: String,
     /// Description text
     #[elicit(title = "Display Name", range(min = 0, max = 100), default = 50)]
@@ -298,13 +326,24 @@ fn example(rel: &str) -> Option<Value> {
 #[test]
 fn spec_example_forms_round_trip() {
     let forms: [(&str, &Value); 3] = [
-        ("ElicitRequestFormParams/elicit-single-field.json", SingleField::requested_schema()),
-        ("ElicitRequestFormParams/elicit-multiple-fields.json", Contact::requested_schema()),
-        ("ElicitRequest/elicitation-request.json", GithubLogin::requested_schema()),
+        (
+            "ElicitRequestFormParams/elicit-single-field.json",
+            SingleField::requested_schema(),
+        ),
+        (
+            "ElicitRequestFormParams/elicit-multiple-fields.json",
+            Contact::requested_schema(),
+        ),
+        (
+            "ElicitRequest/elicitation-request.json",
+            GithubLogin::requested_schema(),
+        ),
     ];
     for (rel, ours) in forms {
         let Some(ex) = example(rel) else { continue };
-        let theirs = ex.pointer("/requestedSchema").or(ex.pointer("/params/requestedSchema"));
+        let theirs = ex
+            .pointer("/requestedSchema")
+            .or(ex.pointer("/params/requestedSchema"));
         assert_eq!(Some(ours), theirs, "{rel}");
     }
     let properties = &Examples::requested_schema()["properties"];
@@ -312,10 +351,22 @@ fn spec_example_forms_round_trip() {
         ("BooleanSchema/boolean-input-schema.json", "boolean"),
         ("StringSchema/email-input-schema.json", "email"),
         ("NumberSchema/number-input-schema.json", "number"),
-        ("TitledMultiSelectEnumSchema/titled-color-multi-select-schema.json", "titled_multi"),
-        ("TitledSingleSelectEnumSchema/titled-color-select-schema.json", "titled_single"),
-        ("UntitledMultiSelectEnumSchema/color-multi-select-schema.json", "untitled_multi"),
-        ("UntitledSingleSelectEnumSchema/color-select-schema.json", "untitled_single"),
+        (
+            "TitledMultiSelectEnumSchema/titled-color-multi-select-schema.json",
+            "titled_multi",
+        ),
+        (
+            "TitledSingleSelectEnumSchema/titled-color-select-schema.json",
+            "titled_single",
+        ),
+        (
+            "UntitledMultiSelectEnumSchema/color-multi-select-schema.json",
+            "untitled_multi",
+        ),
+        (
+            "UntitledSingleSelectEnumSchema/color-select-schema.json",
+            "untitled_single",
+        ),
     ] {
         let Some(ex) = example(rel) else { continue };
         assert_eq!(properties[field], ex, "{rel}");
@@ -398,32 +449,59 @@ fn answers_parse_with_defaults_and_actions() {
     assert!(!b.newsletter && b.phone.is_none());
 
     // `#[elicit(default = ..)]` fills what the answer leaves out.
-    let Elicited::Accepted(e) = Everything::from_elicit_result(&json!({"action": "accept", "content": {"ratio": 1}})).unwrap() else {
+    let Elicited::Accepted(e) =
+        Everything::from_elicit_result(&json!({"action": "accept", "content": {"ratio": 1}}))
+            .unwrap()
+    else {
         panic!("accepted")
     };
-    assert_eq!((e.nick_name.as_str(), e.count, e.agree, e.room), ("anon", 3, true, Room::Double));
+    assert_eq!(
+        (e.nick_name.as_str(), e.count, e.agree, e.room),
+        ("anon", 3, true, Room::Double)
+    );
     assert_eq!(e.extras, default_extras());
     assert_eq!(e.internal, 0);
     // Aliases are read, not offered.
-    let Elicited::Accepted(e) = Everything::from_elicit_result(&json!({"action": "accept", "content": {"ratio": 1, "zip": "E1"}})).unwrap() else {
+    let Elicited::Accepted(e) = Everything::from_elicit_result(
+        &json!({"action": "accept", "content": {"ratio": 1, "zip": "E1"}}),
+    )
+    .unwrap() else {
         panic!("accepted")
     };
     assert_eq!(e.postcode.as_deref(), Some("E1"));
 
-    assert!(matches!(Booking::from_elicit_result(&json!({"action": "decline"})), Ok(Elicited::Declined)));
-    assert!(matches!(Booking::from_elicit_result(&json!({"action": "cancel", "content": {}})), Ok(Elicited::Cancelled)));
+    assert!(matches!(
+        Booking::from_elicit_result(&json!({"action": "decline"})),
+        Ok(Elicited::Declined)
+    ));
+    assert!(matches!(
+        Booking::from_elicit_result(&json!({"action": "cancel", "content": {}})),
+        Ok(Elicited::Cancelled)
+    ));
     assert_eq!(
         Booking::from_elicit_result(&json!({"action": "maybe"})).err(),
         Some(ElicitError::UnknownAction("maybe".into()))
     );
-    for malformed in [json!(null), json!([]), json!({}), json!({"action": 1}), json!({"action": "accept", "content": []})] {
+    for malformed in [
+        json!(null),
+        json!([]),
+        json!({}),
+        json!({"action": 1}),
+        json!({"action": "accept", "content": []}),
+    ] {
         assert!(
-            matches!(Booking::from_elicit_result(&malformed), Err(ElicitError::Malformed(_))),
+            matches!(
+                Booking::from_elicit_result(&malformed),
+                Err(ElicitError::Malformed(_))
+            ),
             "{malformed}"
         );
     }
     // deny_unknown_fields: serde's rule for unknown keys.
-    let err = Legacy::from_elicit_result(&json!({"action": "accept", "content": {"extra": "parking", "other": 1}})).unwrap_err();
+    let err = Legacy::from_elicit_result(
+        &json!({"action": "accept", "content": {"extra": "parking", "other": 1}}),
+    )
+    .unwrap_err();
     assert_eq!(err.violations()[0].rule, "additionalProperties");
 }
 
@@ -444,7 +522,12 @@ fn answers_never_panic() {
     // serde_json drops a `Value` recursively: this one would overflow the
     // test's stack in the drop, not in toolform.
     std::mem::forget(deep);
-    for v in [json!(1.5), json!("x"), json!({"action": null}), json!({"action": "accept", "content": {"guests": -1e308, "extras": [null, [], {}], "room": []}})] {
+    for v in [
+        json!(1.5),
+        json!("x"),
+        json!({"action": null}),
+        json!({"action": "accept", "content": {"guests": -1e308, "extras": [null, [], {}], "room": []}}),
+    ] {
         let _ = Booking::from_elicit_result(&v);
         let _ = Everything::from_elicit_result(&v);
     }
@@ -453,7 +536,9 @@ fn answers_never_panic() {
 /// The answer validator against the `jsonschema` crate on the requested
 /// schema, for documents derived by mutation; and whatever it accepts, serde
 /// accepts.
-fn agree<T: ElicitForm + std::fmt::Debug>(seeds: &[Value]) -> (usize, BTreeMap<&'static str, usize>) {
+fn agree<T: ElicitForm + std::fmt::Debug>(
+    seeds: &[Value],
+) -> (usize, BTreeMap<&'static str, usize>) {
     let schema = T::requested_schema();
     let validator = agreement::validator(schema);
     let mut known = Vec::new();
@@ -464,13 +549,18 @@ fn agree<T: ElicitForm + std::fmt::Debug>(seeds: &[Value]) -> (usize, BTreeMap<&
     for seed in seeds {
         for m in mutants(seed, &known) {
             count += 1;
-            let Value::Object(content) = &m.doc else { continue };
+            let Value::Object(content) = &m.doc else {
+                continue;
+            };
             let ours = toolform::elicit::validate_answer(T::FORM, content).is_empty();
             let theirs = validator.is_valid(&m.doc);
             if ours {
                 let parsed = T::from_elicit_result(&json!({"action": "accept", "content": m.doc}));
                 if !matches!(parsed, Ok(Elicited::Accepted(_))) {
-                    problems.push(format!("validator accepts but parsing fails: {parsed:?}\n  {}", m.doc));
+                    problems.push(format!(
+                        "validator accepts but parsing fails: {parsed:?}\n  {}",
+                        m.doc
+                    ));
                 }
             }
             if ours == theirs {
@@ -479,7 +569,10 @@ fn agree<T: ElicitForm + std::fmt::Debug>(seeds: &[Value]) -> (usize, BTreeMap<&
             let limit = if m.kind == Kind::IntegralFloat && theirs {
                 // serde's integer types refuse 1.0; so does the form's parser.
                 Some("integral float")
-            } else if !ours && T::FORM.deny_unknown_fields && matches!(m.kind, Kind::AddKey | Kind::RenameKey) {
+            } else if !ours
+                && T::FORM.deny_unknown_fields
+                && matches!(m.kind, Kind::AddKey | Kind::RenameKey)
+            {
                 // serde's rule for unknown keys; the grammar has no additionalProperties.
                 Some("deny_unknown_fields")
             } else if ours && m.kind == Kind::AddKey {
@@ -497,7 +590,12 @@ fn agree<T: ElicitForm + std::fmt::Debug>(seeds: &[Value]) -> (usize, BTreeMap<&
             }
         }
     }
-    assert!(problems.is_empty(), "{}: {}", std::any::type_name::<T>(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{}: {}",
+        std::any::type_name::<T>(),
+        problems.join("\n")
+    );
     (count, documented)
 }
 
@@ -512,8 +610,13 @@ fn answer_validator_agrees_with_jsonschema() {
         "extras": ["parking"], "tags": ["breakfast"], "legacy": "parking",
         "at": "2024-05-01T10:00:00Z", "homepage": "https://example.com/", "initial": "x", "postcode": "p"
     })]);
-    let (c, dc) = agree::<Legacy>(&[json!({"extra": "breakfast", "confirm": false, "count": 7, "room": "double"})]);
-    println!("{} documents; documented differences: {da:?} {db:?} {dc:?}", a + b + c);
+    let (c, dc) = agree::<Legacy>(&[
+        json!({"extra": "breakfast", "confirm": false, "count": 7, "room": "double"}),
+    ]);
+    println!(
+        "{} documents; documented differences: {da:?} {db:?} {dc:?}",
+        a + b + c
+    );
 }
 
 /// Every derived form passes the gate unchanged, in every revision that can
@@ -532,7 +635,8 @@ fn derived_forms_pass_the_gate_unchanged() {
             SingleField::requested_schema_for(rev),
         ];
         for schema in forms.into_iter().flatten() {
-            let gated = toolform::elicit::gate(schema, rev).unwrap_or_else(|e| panic!("{rev}: {e}\n{schema:#}"));
+            let gated = toolform::elicit::gate(schema, rev)
+                .unwrap_or_else(|e| panic!("{rev}: {e}\n{schema:#}"));
             assert_eq!(&gated, schema, "{rev}");
             n += 1;
         }

@@ -30,6 +30,7 @@ enum Colour {
 }
 
 #[derive(Serialize, Deserialize, ToolSchema)]
+#[allow(dead_code)] // `Never` exists to be skipped.
 enum WithAliases {
     #[serde(alias = "yes", alias = "y")]
     Yes,
@@ -129,7 +130,9 @@ enum RenameAllFields {
 #[derive(Serialize, Deserialize, ToolSchema)]
 #[serde(tag = "op")]
 enum WithOther {
-    Add { n: i32 },
+    Add {
+        n: i32,
+    },
     #[serde(other)]
     Unknown,
 }
@@ -306,7 +309,9 @@ const TRY_FROM: &[agreement::Limit] = &[agreement::Limit {
     applies: |d| {
         d.schema_accepts
             && !d.serde_accepts
-            && d.serde_error.as_deref().is_some_and(|e| e.ends_with("is not a percentage"))
+            && d.serde_error
+                .as_deref()
+                .is_some_and(|e| e.ends_with("is not a percentage"))
     },
 }];
 

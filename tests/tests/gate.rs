@@ -67,8 +67,12 @@ forms! {
 /// which the gate rejects).
 fn schemars_of<T: JsonSchema>() -> [Value; 3] {
     let inline = |s: SchemaSettings| s.with(|s| s.inline_subschemas = true);
-    let a = inline(SchemaSettings::draft2020_12()).into_generator().into_root_schema_for::<T>();
-    let b = inline(SchemaSettings::draft07()).into_generator().into_root_schema_for::<T>();
+    let a = inline(SchemaSettings::draft2020_12())
+        .into_generator()
+        .into_root_schema_for::<T>();
+    let b = inline(SchemaSettings::draft07())
+        .into_generator()
+        .into_root_schema_for::<T>();
     let c = inline(SchemaSettings::draft2020_12())
         .with_transform(schemars::transform::AddNullable::default())
         .into_generator()
@@ -105,7 +109,10 @@ fn schemars_output_gates_to_the_derived_form() {
     }
     // `deny_unknown_fields` makes schemars write `additionalProperties: false`,
     // which no form can carry: the one expected refusal per variant.
-    let unexpected: Vec<&String> = rejected.iter().filter(|r| !r.starts_with("Closed")).collect();
+    let unexpected: Vec<&String> = rejected
+        .iter()
+        .filter(|r| !r.starts_with("Closed"))
+        .collect();
     assert!(unexpected.is_empty(), "{unexpected:#?}");
     assert_eq!(rejected.len(), 3, "{rejected:#?}");
     assert!(rejected.iter().all(|r| r.contains("/additionalProperties")));
@@ -138,9 +145,19 @@ fn schemars_output_that_cannot_be_a_form_is_rejected_with_the_path() {
         .iter()
         .map(|v| (v.path.as_str(), v.rule))
         .collect();
-    assert!(paths.contains(&("/properties/home/$ref", "ref")) || paths.contains(&("/properties/home", "nested-object")), "{err}");
-    assert!(paths.contains(&("/properties/tags/items", "array-of-non-enum")), "{err}");
-    assert!(paths.contains(&("/properties/zip/pattern", "pattern")), "{err}");
+    assert!(
+        paths.contains(&("/properties/home/$ref", "ref"))
+            || paths.contains(&("/properties/home", "nested-object")),
+        "{err}"
+    );
+    assert!(
+        paths.contains(&("/properties/tags/items", "array-of-non-enum")),
+        "{err}"
+    );
+    assert!(
+        paths.contains(&("/properties/zip/pattern", "pattern")),
+        "{err}"
+    );
     assert!(paths.contains(&("/properties/size/$ref", "ref")), "{err}");
     assert!(paths.contains(&("/$defs", "defs")), "{err}");
     // Small: one line per violation.
@@ -178,7 +195,10 @@ fn spec_examples_pass_unchanged() {
         "UntitledSingleSelectEnumSchema/color-select-schema.json",
     ] {
         if let Some(prop) = read(&format!("mcp-spec/2026-07-28/examples/{rel}")) {
-            forms.push((rel, json!({"type": "object", "properties": {"field": prop}})));
+            forms.push((
+                rel,
+                json!({"type": "object", "properties": {"field": prop}}),
+            ));
         }
     }
     for (rel, schema) in &forms {
@@ -206,7 +226,12 @@ fn spec_validator(rev: Revision) -> Option<jsonschema::Validator> {
     } else {
         jsonschema::Draft::Draft202012
     };
-    Some(jsonschema::options().with_draft(draft).build(&spec).expect("spec compiles"))
+    Some(
+        jsonschema::options()
+            .with_draft(draft)
+            .build(&spec)
+            .expect("spec compiles"),
+    )
 }
 
 fn assert_spec_valid(rev: Revision, gated: &Value, what: &str) {
@@ -218,8 +243,14 @@ fn assert_spec_valid(rev: Revision, gated: &Value, what: &str) {
     } else {
         json!({"mode": "form", "message": "m", "requestedSchema": gated})
     };
-    let errors: Vec<String> = validator.iter_errors(&instance).map(|e| e.to_string()).collect();
-    assert!(errors.is_empty(), "{what} under {rev}: {errors:?}\n{gated:#}");
+    let errors: Vec<String> = validator
+        .iter_errors(&instance)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{what} under {rev}: {errors:?}\n{gated:#}"
+    );
 }
 
 #[test]
@@ -266,7 +297,10 @@ use Fate::{Drop, Keep, Reject};
 
 /// Every JSON Schema 2020-12 keyword with a sample value.
 const KEYWORDS: &[(&str, &str)] = &[
-    ("$schema", r#""https://json-schema.org/draft/2020-12/schema""#),
+    (
+        "$schema",
+        r#""https://json-schema.org/draft/2020-12/schema""#,
+    ),
     ("$id", r#""https://example.com/s""#),
     ("$ref", r##""#/$defs/x""##),
     ("$defs", r#"{"x": {"type": "string"}}"#),
@@ -367,7 +401,10 @@ fn observed(result: &Result<Value, toolform::elicit::GateError>, pointer: &str, 
         Ok(gated) => {
             let kept = gated.pointer(pointer).is_some_and(|v| v.get(key).is_some());
             // `const` is kept as a one-option `enum`.
-            let converted = key == "const" && gated.pointer(pointer).is_some_and(|v| v.get("enum").is_some());
+            let converted = key == "const"
+                && gated
+                    .pointer(pointer)
+                    .is_some_and(|v| v.get("enum").is_some());
             if kept || converted { Keep } else { Drop }
         }
     }
@@ -388,17 +425,32 @@ fn every_keyword_has_a_pinned_fate() {
                 root[*key] = sample.clone();
             }
             let result = gate(&root, rev);
-            let got = if matches!(*key, "type" | "properties") { Keep } else { observed(&result, "", key) };
+            let got = if matches!(*key, "type" | "properties") {
+                Keep
+            } else {
+                observed(&result, "", key)
+            };
             if got != root_fate(key) {
-                failures.push(format!("{rev} root `{key}`: expected {:?}, got {got:?} ({result:?})", root_fate(key)));
+                failures.push(format!(
+                    "{rev} root `{key}`: expected {:?}, got {got:?} ({result:?})",
+                    root_fate(key)
+                ));
             }
-            if let Err(e) = &result {
-                if !e.violations.iter().any(|v| v.path.starts_with(&format!("/{key}"))) {
-                    failures.push(format!("{rev} root `{key}`: rejection without the key's path: {e}"));
-                }
+            if let Err(e) = &result
+                && !e
+                    .violations
+                    .iter()
+                    .any(|v| v.path.starts_with(&format!("/{key}")))
+            {
+                failures.push(format!(
+                    "{rev} root `{key}`: rejection without the key's path: {e}"
+                ));
             }
             // At a string property and at an integer property.
-            for (ty, expected) in [("string", string_fate(key, rev)), ("integer", number_fate(key, rev))] {
+            for (ty, expected) in [
+                ("string", string_fate(key, rev)),
+                ("integer", number_fate(key, rev)),
+            ] {
                 let sample = match (*key, ty) {
                     ("default", "integer") => json!(5),
                     ("enum" | "const", "integer") => continue,
@@ -416,9 +468,18 @@ fn every_keyword_has_a_pinned_fate() {
                     failures.push(format!("{rev} {ty} property `{key}`: expected {expected:?}, got {got:?} ({result:?})"));
                 }
                 if let Err(e) = &result {
-                    let at_key = format!("/properties/p/{}", key.replace('~', "~0").replace('/', "~1"));
-                    if !e.violations.iter().any(|v| v.path.starts_with(&at_key) || v.path == "/properties/p") {
-                        failures.push(format!("{rev} {ty} `{key}`: rejected without its path: {e}"));
+                    let at_key = format!(
+                        "/properties/p/{}",
+                        key.replace('~', "~0").replace('/', "~1")
+                    );
+                    if !e
+                        .violations
+                        .iter()
+                        .any(|v| v.path.starts_with(&at_key) || v.path == "/properties/p")
+                    {
+                        failures.push(format!(
+                            "{rev} {ty} `{key}`: rejected without its path: {e}"
+                        ));
                     }
                 }
             }
@@ -431,12 +492,30 @@ fn every_keyword_has_a_pinned_fate() {
 /// Schemas exercising conversions and rejections, for the spec check.
 fn fate_corpus() -> Vec<(String, Value)> {
     vec![
-        ("nullable string".into(), json!({"type": "object", "properties": {"a": {"type": ["string", "null"]}}})),
-        ("uint8".into(), json!({"type": "object", "properties": {"a": {"type": "integer", "format": "uint8", "minimum": 0, "maximum": 255}}})),
-        ("const".into(), json!({"type": "object", "properties": {"a": {"const": "x"}}})),
-        ("titled".into(), json!({"type": "object", "properties": {"a": {"type": "string", "oneOf": [{"const": "r", "title": "Red"}]}}})),
-        ("multi".into(), json!({"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string", "enum": ["x"]}}}})),
-        ("defaults".into(), json!({"type": "object", "properties": {"a": {"type": "string", "default": "x"}, "b": {"type": "boolean", "default": true}}})),
+        (
+            "nullable string".into(),
+            json!({"type": "object", "properties": {"a": {"type": ["string", "null"]}}}),
+        ),
+        (
+            "uint8".into(),
+            json!({"type": "object", "properties": {"a": {"type": "integer", "format": "uint8", "minimum": 0, "maximum": 255}}}),
+        ),
+        (
+            "const".into(),
+            json!({"type": "object", "properties": {"a": {"const": "x"}}}),
+        ),
+        (
+            "titled".into(),
+            json!({"type": "object", "properties": {"a": {"type": "string", "oneOf": [{"const": "r", "title": "Red"}]}}}),
+        ),
+        (
+            "multi".into(),
+            json!({"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string", "enum": ["x"]}}}}),
+        ),
+        (
+            "defaults".into(),
+            json!({"type": "object", "properties": {"a": {"type": "string", "default": "x"}, "b": {"type": "boolean", "default": true}}}),
+        ),
     ]
 }
 
@@ -446,10 +525,16 @@ fn conversions_and_revision_differences() {
     let old = Revision::V2025_06_18;
     // type [string, null] on an optional property is the string kind...
     let s = json!({"type": "object", "properties": {"a": {"type": ["string", "null"]}}});
-    assert_eq!(gate(&s, r).unwrap()["properties"]["a"], json!({"type": "string"}));
+    assert_eq!(
+        gate(&s, r).unwrap()["properties"]["a"],
+        json!({"type": "string"})
+    );
     // ... but not on a required one.
     let s = json!({"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]});
-    assert_eq!(gate(&s, r).unwrap_err().violations[0].rule, "nullable-required");
+    assert_eq!(
+        gate(&s, r).unwrap_err().violations[0].rule,
+        "nullable-required"
+    );
     // A non-standard integer format becomes the bounds it means.
     let s = json!({"type": "object", "properties": {"a": {"type": "integer", "format": "uint32", "minimum": 0}}});
     assert_eq!(
@@ -476,26 +561,65 @@ fn conversions_and_revision_differences() {
 fn residual_combinations_and_corrupt_schemas_reject_with_both_keys() {
     let r = Revision::V2025_11_25;
     let cases = [
-        (json!({"type": "string", "enum": ["a"], "minLength": 1}), "/properties/p/minLength", "`minLength` cannot sit beside `enum`"),
-        (json!({"type": "string", "enum": ["a"], "format": "email"}), "/properties/p/format", "`format` cannot sit beside `enum`"),
-        (json!({"type": "integer", "minimum": 1, "maximum": 5, "default": 9}), "/properties/p/default", "maximum"),
-        (json!({"type": "string", "enum": ["a", "b"], "default": "c"}), "/properties/p/default", "enum"),
-        (json!({"type": "integer", "exclusiveMinimum": 0}), "/properties/p/exclusiveMinimum", "exclusiveMinimum"),
-        (json!({"type": "string", "format": "phone"}), "/properties/p/format", "phone"),
-        (json!({"anyOf": [{"type": "string"}, {"type": "integer"}]}), "/properties/p/anyOf/0", "const"),
-        (json!({"type": "object", "properties": {}}), "/properties/p", "flat"),
+        (
+            json!({"type": "string", "enum": ["a"], "minLength": 1}),
+            "/properties/p/minLength",
+            "`minLength` cannot sit beside `enum`",
+        ),
+        (
+            json!({"type": "string", "enum": ["a"], "format": "email"}),
+            "/properties/p/format",
+            "`format` cannot sit beside `enum`",
+        ),
+        (
+            json!({"type": "integer", "minimum": 1, "maximum": 5, "default": 9}),
+            "/properties/p/default",
+            "maximum",
+        ),
+        (
+            json!({"type": "string", "enum": ["a", "b"], "default": "c"}),
+            "/properties/p/default",
+            "enum",
+        ),
+        (
+            json!({"type": "integer", "exclusiveMinimum": 0}),
+            "/properties/p/exclusiveMinimum",
+            "exclusiveMinimum",
+        ),
+        (
+            json!({"type": "string", "format": "phone"}),
+            "/properties/p/format",
+            "phone",
+        ),
+        (
+            json!({"anyOf": [{"type": "string"}, {"type": "integer"}]}),
+            "/properties/p/anyOf/0",
+            "const",
+        ),
+        (
+            json!({"type": "object", "properties": {}}),
+            "/properties/p",
+            "flat",
+        ),
     ];
     for (prop, path, needle) in cases {
         let schema = json!({"type": "object", "properties": {"p": prop}});
         let err = gate(&schema, r).unwrap_err();
         assert!(
-            err.violations.iter().any(|v| v.path == path && (v.message.contains(needle) || v.rule.contains(needle))),
+            err.violations
+                .iter()
+                .any(|v| v.path == path && (v.message.contains(needle) || v.rule.contains(needle))),
             "{prop}: expected {path} mentioning {needle:?}, got {err}"
         );
     }
     // `required` naming an undefined property, twice.
     let schema = json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "a", "b"]});
-    let rules: Vec<&str> = gate(&schema, r).unwrap_err().violations.iter().map(|v| v.rule).collect();
+    let rules: Vec<&str> = gate(&schema, r)
+        .unwrap_err()
+        .violations
+        .iter()
+        .map(|v| v.rule)
+        .collect();
     assert_eq!(rules, ["duplicate-required", "undefined-required"]);
 }
 
@@ -547,7 +671,13 @@ fn never_panics_on_deep_or_odd_input() {
     let _ = validate_content(&deep, &deep);
     // serde_json drops a Value recursively; that is not toolform's walk.
     std::mem::forget(deep);
-    for odd in [json!(null), json!([]), json!(1), json!({"properties": 1}), json!({"type": "object", "properties": {"a": null, "b": [], "c": {"type": []}}, "required": {}})] {
+    for odd in [
+        json!(null),
+        json!([]),
+        json!(1),
+        json!({"properties": 1}),
+        json!({"type": "object", "properties": {"a": null, "b": [], "c": {"type": []}}, "required": {}}),
+    ] {
         let _ = gate(&odd, Revision::V2025_06_18);
         let _ = validate_content(&odd, &odd);
     }
@@ -562,11 +692,30 @@ mod arbitrary {
             Just(Value::Null),
             any::<bool>().prop_map(Value::from),
             any::<i64>().prop_map(Value::from),
-            any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(Value::from),
+            any::<f64>()
+                .prop_filter("finite", |f| f.is_finite())
+                .prop_map(Value::from),
             prop::sample::select(vec![
-                "type", "string", "object", "properties", "required", "enum", "oneOf", "anyOf",
-                "items", "array", "integer", "format", "email", "default", "null", "$ref", "const",
-                "title", "minimum", "nullable",
+                "type",
+                "string",
+                "object",
+                "properties",
+                "required",
+                "enum",
+                "oneOf",
+                "anyOf",
+                "items",
+                "array",
+                "integer",
+                "format",
+                "email",
+                "default",
+                "null",
+                "$ref",
+                "const",
+                "title",
+                "minimum",
+                "nullable",
             ])
             .prop_map(Value::from),
         ];
@@ -576,15 +725,33 @@ mod arbitrary {
                 prop::collection::vec(
                     (
                         prop::sample::select(vec![
-                            "type", "properties", "required", "enum", "oneOf", "anyOf", "items",
-                            "format", "default", "minimum", "maximum", "minLength", "const",
-                            "title", "nullable", "p", "q", "$schema", "additionalProperties",
+                            "type",
+                            "properties",
+                            "required",
+                            "enum",
+                            "oneOf",
+                            "anyOf",
+                            "items",
+                            "format",
+                            "default",
+                            "minimum",
+                            "maximum",
+                            "minLength",
+                            "const",
+                            "title",
+                            "nullable",
+                            "p",
+                            "q",
+                            "$schema",
+                            "additionalProperties",
                         ]),
                         inner
                     ),
                     0..6
                 )
-                .prop_map(|kv| Value::Object(kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect())),
+                .prop_map(|kv| Value::Object(
+                    kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+                )),
             ]
         })
     }

@@ -210,6 +210,7 @@ struct Closed {
 }
 
 #[derive(Serialize, Deserialize, ToolSchema)]
+#[allow(dead_code)] // skipped fields are the point
 struct Skips {
     kept: u8,
     #[serde(skip)]
@@ -663,7 +664,10 @@ fn generic_instantiations_differ() {
     assert_eq!(b["properties"]["items"]["items"]["type"], "string");
     // Cached: the same reference every time.
     assert!(std::ptr::eq(a, Page::<u8>::input_schema()));
-    assert!(std::ptr::eq(SearchArgs::input_schema(), SearchArgs::input_schema()));
+    assert!(std::ptr::eq(
+        SearchArgs::input_schema(),
+        SearchArgs::input_schema()
+    ));
 }
 
 /// No `$schema` key, no `$ref` for non-recursive types.

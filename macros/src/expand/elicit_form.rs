@@ -87,9 +87,8 @@ fn check(cx: &Ctxt, cont: &Container, elicit: &[SchemaAttrs]) {
     for (field, ours) in fields.iter().zip(elicit) {
         let fa = &field.attrs;
         let fattrs = &field.original.attrs;
-        let span_of = |key: &str| {
-            crate::attr::serde_key_span(fattrs, key).unwrap_or(field.original.span())
-        };
+        let span_of =
+            |key: &str| crate::attr::serde_key_span(fattrs, key).unwrap_or(field.original.span());
         if fa.skip_deserializing() {
             continue;
         }
@@ -101,8 +100,8 @@ fn check(cx: &Ctxt, cont: &Container, elicit: &[SchemaAttrs]) {
             ));
         }
         if fa.deserialize_with().is_some() {
-            let span = crate::attr::serde_key_span(fattrs, "deserialize_with")
-                .unwrap_or(span_of("with"));
+            let span =
+                crate::attr::serde_key_span(fattrs, "deserialize_with").unwrap_or(span_of("with"));
             cx.syn_error(syn::Error::new(
                 span,
                 "a form field read by a custom serde function has no known form type; \
@@ -258,9 +257,12 @@ fn expand(cont: &Container, elicit: &[SchemaAttrs]) -> TokenStream {
     let deny = cont.serde.attrs.deny_unknown_fields();
     // Evaluate the form constant where the type is declared, so the checks
     // inside it fail the build even before anything uses the form.
-    let eager = cont.serde.generics.params.is_empty().then(|| {
-        quote!(const _: &#e::Form = <#ident as #e::ElicitForm>::FORM;)
-    });
+    let eager = cont
+        .serde
+        .generics
+        .params
+        .is_empty()
+        .then(|| quote!(const _: &#e::Form = <#ident as #e::ElicitForm>::FORM;));
     let default_checks = default_checks(cont, elicit);
     quote! {
         #[automatically_derived]
@@ -374,4 +376,3 @@ fn form_field(
         }
     }
 }
-

@@ -108,8 +108,12 @@ fn expand(cont: &Container) -> TokenStream {
     let select = match &cont.serde.data {
         Data::Enum(variants)
             if matches!(cont.serde.attrs.tag(), TagType::External)
-                && variants.iter().all(|v| matches!(v.style, Style::Unit) && !v.attrs.untagged())
-                && variants.iter().any(|v| !v.attrs.skip_deserializing() && !v.attrs.other()) =>
+                && variants
+                    .iter()
+                    .all(|v| matches!(v.style, Style::Unit) && !v.attrs.untagged())
+                && variants
+                    .iter()
+                    .any(|v| !v.attrs.skip_deserializing() && !v.attrs.other()) =>
         {
             Some(quote! {
                 #[automatically_derived]
@@ -288,7 +292,9 @@ impl Gen<'_, '_> {
                 quote!(#p::VariantBody::Newtype(#shape))
             }
             Style::Tuple => {
-                let shapes = fields.iter().map(|(f, o)| self.shape_fn(f, o, Direction::De));
+                let shapes = fields
+                    .iter()
+                    .map(|(f, o)| self.shape_fn(f, o, Direction::De));
                 quote!(#p::VariantBody::Tuple(&[#(#shapes),*]))
             }
             Style::Struct => {

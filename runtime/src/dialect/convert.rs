@@ -13,7 +13,10 @@ pub fn convert(schema: &Value, dialect: Dialect) -> Result<Value, DialectError> 
     };
     let out = c.walk(schema, String::new(), 0);
     // Tool parameters are an object in every provider dialect.
-    let provider = !matches!(dialect, Dialect::JsonSchema2020 | Dialect::JsonSchemaDraft07);
+    let provider = !matches!(
+        dialect,
+        Dialect::JsonSchema2020 | Dialect::JsonSchemaDraft07
+    );
     if provider && out.get("type") != Some(&Value::from("object")) {
         c.reject(
             "",
@@ -67,12 +70,29 @@ const ANNOTATIONS: [&str; 6] = [
 
 /// OpenAI strict: supported string formats.
 const OPENAI_FORMATS: [&str; 9] = [
-    "date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid",
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
 ];
 
 /// Anthropic strict: supported string formats.
 const ANTHROPIC_FORMATS: [&str; 10] = [
-    "date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid",
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "uri",
+    "ipv4",
+    "ipv6",
+    "uuid",
 ];
 
 /// Gemini `parametersJsonSchema`/`responseJsonSchema`: the documented
@@ -152,40 +172,68 @@ impl Converter {
     }
 
     fn strict(&self) -> bool {
-        matches!(self.dialect, Dialect::OpenAiStrict | Dialect::AnthropicStrict)
+        matches!(
+            self.dialect,
+            Dialect::OpenAiStrict | Dialect::AnthropicStrict
+        )
     }
 
     fn walk(&mut self, schema: &Value, path: String, depth: usize) -> Value {
         if depth > MAX_DEPTH {
-            self.reject(&path, "too-deep", "the schema nests deeper than the converter follows");
+            self.reject(
+                &path,
+                "too-deep",
+                "the schema nests deeper than the converter follows",
+            );
             return Value::Null;
         }
         let map = match schema {
             Value::Object(map) => map,
             Value::Bool(b) => {
                 return match self.dialect {
-                    Dialect::JsonSchema2020 | Dialect::JsonSchemaDraft07 | Dialect::GeminiJsonSchema => {
-                        Value::Bool(*b)
-                    }
+                    Dialect::JsonSchema2020
+                    | Dialect::JsonSchemaDraft07
+                    | Dialect::GeminiJsonSchema => Value::Bool(*b),
                     _ => {
-                        self.reject(&path, "boolean-schema", format!("{} has no boolean schemas", self.dialect));
+                        self.reject(
+                            &path,
+                            "boolean-schema",
+                            format!("{} has no boolean schemas", self.dialect),
+                        );
                         Value::Null
                     }
                 };
             }
             other => {
-                self.reject(&path, "not-a-schema", format!("a schema is an object, got {other}"));
+                self.reject(
+                    &path,
+                    "not-a-schema",
+                    format!("a schema is an object, got {other}"),
+                );
                 return Value::Null;
             }
         };
-        if map.is_empty() && !matches!(self.dialect, Dialect::JsonSchema2020 | Dialect::JsonSchemaDraft07 | Dialect::GeminiJsonSchema) {
-            self.reject(&path, "any-value", format!("{} needs a type: a field that takes any JSON value cannot be written", self.dialect));
+        if map.is_empty()
+            && !matches!(
+                self.dialect,
+                Dialect::JsonSchema2020 | Dialect::JsonSchemaDraft07 | Dialect::GeminiJsonSchema
+            )
+        {
+            self.reject(
+                &path,
+                "any-value",
+                format!(
+                    "{} needs a type: a field that takes any JSON value cannot be written",
+                    self.dialect
+                ),
+            );
             return Value::Null;
         }
         let at = |k: &str| format!("{path}/{}", escape(k));
         let mut out = Map::new();
         let mut notes: Vec<String> = Vec::new();
-        let is_object = map.get("type") == Some(&Value::from("object")) || map.contains_key("properties");
+        let is_object =
+            map.get("type") == Some(&Value::from("object")) || map.contains_key("properties");
         for (key, value) in map {
             let k = key.as_str();
             // Subschemas first: walked the same way in every dialect.
@@ -215,7 +263,10 @@ impl Converter {
                 }
                 // `not: {const: ..}` (signed NonZero) is described, not walked.
                 // `propertyNames` only constrains key strings: kept or described as is.
-                "not" if value.as_object().is_some_and(|m| m.len() == 1 && m.contains_key("const")) => {}
+                "not"
+                    if value
+                        .as_object()
+                        .is_some_and(|m| m.len() == 1 && m.contains_key("const")) => {}
                 "propertyNames" => {}
                 "items" | "not" | "additionalProperties" if value.is_object() => {
                     let walked = self.walk(value, at(k), depth + 1);
@@ -232,7 +283,14 @@ impl Converter {
                         .enumerate()
                         .map(|(i, a)| self.walk(a, format!("{}/{i}", at(k)), depth + 1))
                         .collect();
-                    self.keyword(k, Value::Array(walked), &at(k), is_object, &mut out, &mut notes);
+                    self.keyword(
+                        k,
+                        Value::Array(walked),
+                        &at(k),
+                        is_object,
+                        &mut out,
+                        &mut notes,
+                    );
                     continue;
                 }
                 _ => {}
@@ -271,7 +329,11 @@ impl Converter {
             Dialect::GeminiJsonSchema => self.gemini_json_keyword(key, value, path, out, notes),
             Dialect::JsonSchemaDraft07 => match key {
                 "$ref" => {
-                    let r = value.as_str().unwrap_or_default().replacen("#/$defs/", "#/definitions/", 1);
+                    let r = value.as_str().unwrap_or_default().replacen(
+                        "#/$defs/",
+                        "#/definitions/",
+                        1,
+                    );
                     out.insert(key.into(), r.into());
                 }
                 "prefixItems" => {
@@ -288,15 +350,26 @@ impl Converter {
                 "items" if value == Value::Bool(false) => {
                     out.insert("additionalItems".into(), value);
                 }
-                "dependentRequired" | "dependentSchemas" | "unevaluatedProperties"
-                | "unevaluatedItems" | "$anchor" | "$dynamicRef" | "$dynamicAnchor" => {
-                    self.reject(path, "draft-2020", format!("`{key}` does not exist in draft-07"));
+                "dependentRequired"
+                | "dependentSchemas"
+                | "unevaluatedProperties"
+                | "unevaluatedItems"
+                | "$anchor"
+                | "$dynamicRef"
+                | "$dynamicAnchor" => {
+                    self.reject(
+                        path,
+                        "draft-2020",
+                        format!("`{key}` does not exist in draft-07"),
+                    );
                 }
                 _ => {
                     out.insert(key.into(), value);
                 }
             },
-            Dialect::OpenAiStrict | Dialect::AnthropicStrict => self.strict_keyword(key, value, path, out, notes),
+            Dialect::OpenAiStrict | Dialect::AnthropicStrict => {
+                self.strict_keyword(key, value, path, out, notes)
+            }
             Dialect::Gemini => self.gemini_keyword(key, value, path, out, notes),
         }
     }
@@ -332,7 +405,10 @@ impl Converter {
                 _ => self.reject(
                     path,
                     "map",
-                    format!("{} needs closed objects: a map (open keys) cannot be written", self.dialect),
+                    format!(
+                        "{} needs closed objects: a map (open keys) cannot be written",
+                        self.dialect
+                    ),
                 ),
             },
             "oneOf" => {
@@ -344,7 +420,11 @@ impl Converter {
                 }
             }
             "format" => {
-                let known: &[&str] = if openai { &OPENAI_FORMATS } else { &ANTHROPIC_FORMATS };
+                let known: &[&str] = if openai {
+                    &OPENAI_FORMATS
+                } else {
+                    &ANTHROPIC_FORMATS
+                };
                 if value.as_str().is_some_and(|f| known.contains(&f)) {
                     out.insert(key.into(), value);
                 } else {
@@ -367,12 +447,30 @@ impl Converter {
             "prefixItems" => self.reject(
                 path,
                 "tuple",
-                format!("{} has no fixed-length arrays (`prefixItems`)", self.dialect),
+                format!(
+                    "{} has no fixed-length arrays (`prefixItems`)",
+                    self.dialect
+                ),
             ),
-            "allOf" => self.reject(path, "all-of", format!("{} has no `allOf` (aliases and flattened enums produce it)", self.dialect)),
-            "propertyNames" => self.reject(path, "map", format!("{} cannot constrain map keys", self.dialect)),
+            "allOf" => self.reject(
+                path,
+                "all-of",
+                format!(
+                    "{} has no `allOf` (aliases and flattened enums produce it)",
+                    self.dialect
+                ),
+            ),
+            "propertyNames" => self.reject(
+                path,
+                "map",
+                format!("{} cannot constrain map keys", self.dialect),
+            ),
             k if ANNOTATIONS.contains(&k) => {}
-            _ => self.reject(path, "unsupported-keyword", format!("{} does not accept `{key}`", self.dialect)),
+            _ => self.reject(
+                path,
+                "unsupported-keyword",
+                format!("{} does not accept `{key}`", self.dialect),
+            ),
         }
     }
 
@@ -398,14 +496,19 @@ impl Converter {
                                 out.insert("nullable".into(), true.into());
                             }
                         }
-                        _ => self.reject(path, "type-union", "Gemini has one type per schema (plus `nullable`)"),
+                        _ => self.reject(
+                            path,
+                            "type-union",
+                            "Gemini has one type per schema (plus `nullable`)",
+                        ),
                     }
                 }
                 _ => self.reject(path, "invalid", "`type` must be a string"),
             },
             "enum" => {
                 let Value::Array(values) = &value else { return };
-                let strings: Vec<Value> = values.iter().filter(|v| v.is_string()).cloned().collect();
+                let strings: Vec<Value> =
+                    values.iter().filter(|v| v.is_string()).cloned().collect();
                 if values.iter().any(Value::is_null) {
                     out.insert("nullable".into(), true.into());
                 }
@@ -431,11 +534,27 @@ impl Converter {
             }
             "additionalProperties" => match value {
                 Value::Bool(false) => notes.push(describe(key, &value)),
-                _ => self.reject(path, "map", "Gemini has no `additionalProperties`: a map (open keys) cannot be written"),
+                _ => self.reject(
+                    path,
+                    "map",
+                    "Gemini has no `additionalProperties`: a map (open keys) cannot be written",
+                ),
             },
-            "$ref" => self.reject(path, "ref", "Gemini `parameters` have no `$ref`: recursive types cannot be written"),
-            "prefixItems" => self.reject(path, "tuple", "Gemini has no fixed-length arrays (`prefixItems`)"),
-            "allOf" => self.reject(path, "all-of", "Gemini has no `allOf` (aliases and flattened enums produce it)"),
+            "$ref" => self.reject(
+                path,
+                "ref",
+                "Gemini `parameters` have no `$ref`: recursive types cannot be written",
+            ),
+            "prefixItems" => self.reject(
+                path,
+                "tuple",
+                "Gemini has no fixed-length arrays (`prefixItems`)",
+            ),
+            "allOf" => self.reject(
+                path,
+                "all-of",
+                "Gemini has no `allOf` (aliases and flattened enums produce it)",
+            ),
             "propertyNames" => self.reject(path, "map", "Gemini cannot constrain map keys"),
             "items" if value == Value::Bool(false) => {}
             "examples" => {
@@ -451,7 +570,11 @@ impl Converter {
                 out.insert(key.into(), value);
             }
             k if ANNOTATIONS.contains(&k) => {}
-            _ => self.reject(path, "unsupported-keyword", format!("Gemini does not accept `{key}`")),
+            _ => self.reject(
+                path,
+                "unsupported-keyword",
+                format!("Gemini does not accept `{key}`"),
+            ),
         }
     }
 
@@ -471,7 +594,8 @@ impl Converter {
                 let Value::Array(values) = &value else { return };
                 if values.iter().any(Value::is_null) {
                     // No null among enum values: the null goes to `type`.
-                    let rest: Vec<Value> = values.iter().filter(|v| !v.is_null()).cloned().collect();
+                    let rest: Vec<Value> =
+                        values.iter().filter(|v| !v.is_null()).cloned().collect();
                     out.insert("enum".into(), Value::Array(rest));
                     let ty = out.get("type").cloned();
                     if let Some(Value::String(t)) = ty {
@@ -482,17 +606,24 @@ impl Converter {
                 }
             }
             "items" if value == Value::Bool(false) => {}
-            "allOf" => self.reject(path, "all-of", "Gemini's JSON Schema has no `allOf` (aliases and flattened enums produce it)"),
+            "allOf" => self.reject(
+                path,
+                "all-of",
+                "Gemini's JSON Schema has no `allOf` (aliases and flattened enums produce it)",
+            ),
             "pattern" | "minLength" | "maxLength" | "exclusiveMinimum" | "exclusiveMaximum"
-            | "multipleOf" | "uniqueItems" | "propertyNames" | "minProperties" | "maxProperties" => {
-                notes.push(describe(key, &value))
-            }
+            | "multipleOf" | "uniqueItems" | "propertyNames" | "minProperties"
+            | "maxProperties" => notes.push(describe(key, &value)),
             "not" if value.get("const").is_some() => notes.push(describe(key, &value)),
             k if GEMINI_JSON_FIELDS.contains(&k) => {
                 out.insert(key.into(), value);
             }
             k if ANNOTATIONS.contains(&k) => {}
-            _ => self.reject(path, "unsupported-keyword", format!("Gemini's JSON Schema does not accept `{key}`")),
+            _ => self.reject(
+                path,
+                "unsupported-keyword",
+                format!("Gemini's JSON Schema does not accept `{key}`"),
+            ),
         }
     }
 
@@ -509,7 +640,8 @@ impl Converter {
         if !is_object || !self.strict() {
             return;
         }
-        out.entry("additionalProperties").or_insert(Value::Bool(false));
+        out.entry("additionalProperties")
+            .or_insert(Value::Bool(false));
         if self.dialect != Dialect::OpenAiStrict {
             return;
         }
@@ -519,7 +651,10 @@ impl Converter {
             return;
         };
         let required: Vec<String> = match out.get("required") {
-            Some(Value::Array(r)) => r.iter().filter_map(|v| v.as_str().map(String::from)).collect(),
+            Some(Value::Array(r)) => r
+                .iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect(),
             _ => Vec::new(),
         };
         let mut new_props = Map::new();
@@ -579,7 +714,11 @@ impl Converter {
         }
         if out.contains_key("$ref") {
             match d {
-                Dialect::AnthropicStrict => self.reject(path, "recursion", "Anthropic strict mode has no recursive schemas"),
+                Dialect::AnthropicStrict => self.reject(
+                    path,
+                    "recursion",
+                    "Anthropic strict mode has no recursive schemas",
+                ),
                 Dialect::OpenAiStrict | Dialect::GeminiJsonSchema | Dialect::JsonSchemaDraft07 => {
                     // Only `$`-keywords beside `$ref`; annotations go, notes too.
                     out.retain(|k, _| k.starts_with('$'));
@@ -657,11 +796,15 @@ impl Converter {
                             let required = m.get("required").and_then(Value::as_array);
                             optional += p
                                 .keys()
-                                .filter(|k| !required.is_some_and(|r| r.contains(&Value::from(k.as_str()))))
+                                .filter(|k| {
+                                    !required.is_some_and(|r| r.contains(&Value::from(k.as_str())))
+                                })
                                 .count();
                         }
                         if m.get("anyOf").is_some_and(Value::is_array)
-                            || m.get("type").and_then(Value::as_array).is_some_and(|t| t.len() > 1)
+                            || m.get("type")
+                                .and_then(Value::as_array)
+                                .is_some_and(|t| t.len() > 1)
                         {
                             unions += 1;
                         }
@@ -672,7 +815,13 @@ impl Converter {
                 }
             }
             if optional > 24 {
-                self.reject("", "limit", format!("{optional} optional properties; Anthropic strict allows 24 per request"));
+                self.reject(
+                    "",
+                    "limit",
+                    format!(
+                        "{optional} optional properties; Anthropic strict allows 24 per request"
+                    ),
+                );
             }
             if unions > 16 {
                 self.reject("", "limit", format!("{unions} unions (anyOf or type arrays); Anthropic strict allows 16 per request"));
@@ -707,13 +856,25 @@ impl Converter {
             }
         }
         if properties > 5000 {
-            self.reject("", "limit", format!("{properties} properties; OpenAI strict allows 5000"));
+            self.reject(
+                "",
+                "limit",
+                format!("{properties} properties; OpenAI strict allows 5000"),
+            );
         }
         if deepest > 10 {
-            self.reject("", "limit", format!("objects nest {deepest} deep; OpenAI strict allows 10"));
+            self.reject(
+                "",
+                "limit",
+                format!("objects nest {deepest} deep; OpenAI strict allows 10"),
+            );
         }
         if enums > 1000 {
-            self.reject("", "limit", format!("{enums} enum values; OpenAI strict allows 1000"));
+            self.reject(
+                "",
+                "limit",
+                format!("{enums} enum values; OpenAI strict allows 1000"),
+            );
         }
     }
 }
@@ -736,7 +897,9 @@ fn constants(v: &Value) -> Option<Vec<&Value>> {
     if let Some(c) = v.get("const") {
         return Some(vec![c]);
     }
-    v.get("enum").and_then(Value::as_array).map(|e| e.iter().collect())
+    v.get("enum")
+        .and_then(Value::as_array)
+        .map(|e| e.iter().collect())
 }
 
 fn single_type(v: &Value) -> Option<&str> {
@@ -744,13 +907,15 @@ fn single_type(v: &Value) -> Option<&str> {
 }
 
 fn disjoint(a: &Value, b: &Value) -> bool {
-    if let (Some(x), Some(y)) = (constants(a), constants(b)) {
-        if x.iter().all(|v| !y.contains(v)) {
-            return true;
-        }
+    if let (Some(x), Some(y)) = (constants(a), constants(b))
+        && x.iter().all(|v| !y.contains(v))
+    {
+        return true;
     }
     match (single_type(a), single_type(b)) {
-        (Some(x), Some(y)) if x != y && !(matches!((x, y), ("integer", "number") | ("number", "integer"))) => {
+        (Some(x), Some(y))
+            if x != y && !(matches!((x, y), ("integer", "number") | ("number", "integer"))) =>
+        {
             return true;
         }
         _ => {}
@@ -760,18 +925,21 @@ fn disjoint(a: &Value, b: &Value) -> bool {
     let required = |v: &Value| -> Vec<String> {
         v.get("required")
             .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(|s| s.as_str().map(String::from)).collect())
+            .map(|r| {
+                r.iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect()
+            })
             .unwrap_or_default()
     };
     let (ra, rb) = (required(a), required(b));
     for key in ra.iter().filter(|k| rb.contains(k)) {
         let (pa, pb) = (a["properties"].get(key), b["properties"].get(key));
-        if let (Some(pa), Some(pb)) = (pa, pb) {
-            if let (Some(x), Some(y)) = (constants(pa), constants(pb)) {
-                if x.iter().all(|v| !y.contains(v)) {
-                    return true;
-                }
-            }
+        if let (Some(pa), Some(pb)) = (pa, pb)
+            && let (Some(x), Some(y)) = (constants(pa), constants(pb))
+            && x.iter().all(|v| !y.contains(v))
+        {
+            return true;
         }
     }
     let forbids = |v: &Value, key: &str| {

@@ -63,7 +63,9 @@ fn walk(value: &mut Value, schema: &Value, root: &Value, depth: usize) {
                     .map(|r| r.iter().filter_map(Value::as_str).collect())
                     .unwrap_or_default();
                 map.retain(|k, v| {
-                    let Some(prop) = props.get(k) else { return true };
+                    let Some(prop) = props.get(k) else {
+                        return true;
+                    };
                     !(v.is_null() && !required.contains(&k.as_str()) && !accepts_null(prop, root))
                 });
                 for (k, v) in map.iter_mut() {
@@ -75,13 +77,19 @@ fn walk(value: &mut Value, schema: &Value, root: &Value, depth: usize) {
             // Variants and flattened parts: the first alternative whose
             // required keys are all present has its say.
             for key in ["anyOf", "oneOf", "allOf"] {
-                let Some(Value::Array(alts)) = schema.get(key) else { continue };
+                let Some(Value::Array(alts)) = schema.get(key) else {
+                    continue;
+                };
                 let chosen = alts.iter().map(|a| resolve(a, root)).find(|alt| {
                     key == "allOf"
                         || alt
                             .get("required")
                             .and_then(Value::as_array)
-                            .is_some_and(|r| r.iter().filter_map(Value::as_str).all(|k| map.contains_key(k)))
+                            .is_some_and(|r| {
+                                r.iter()
+                                    .filter_map(Value::as_str)
+                                    .all(|k| map.contains_key(k))
+                            })
                 });
                 if let Some(alt) = chosen {
                     walk(value, alt, root, depth + 1);

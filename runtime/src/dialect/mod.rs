@@ -117,7 +117,10 @@ pub(crate) fn cached(shape: &'static crate::shape::Shape, dialect: Dialect) -> C
     use std::sync::{OnceLock, RwLock};
     static CACHE: OnceLock<RwLock<HashMap<(usize, usize), Converted>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
-    let key = (shape as *const crate::shape::Shape as usize, dialect.index());
+    let key = (
+        shape as *const crate::shape::Shape as usize,
+        dialect.index(),
+    );
     if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return *found;
     }
@@ -165,7 +168,11 @@ pub struct DialectViolation {
 
 impl fmt::Display for DialectViolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.path.is_empty() { "/" } else { &self.path };
+        let path = if self.path.is_empty() {
+            "/"
+        } else {
+            &self.path
+        };
         write!(f, "{path}: {} ({})", self.message, self.rule)
     }
 }

@@ -1,8 +1,8 @@
 //! Reading the client's answer: every field checked against the form, every
 //! violation named, then serde.
 
-use super::form::{FieldKind, Form, FormField, choices, escape, integer_bounds, tighter_u64};
 use super::Format;
+use super::form::{FieldKind, Form, FormField, choices, escape, integer_bounds, tighter_u64};
 use crate::shape::Bound;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -35,7 +35,11 @@ pub struct Violation {
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.path.is_empty() { "/" } else { &self.path };
+        let path = if self.path.is_empty() {
+            "/"
+        } else {
+            &self.path
+        };
         write!(f, "{path}: {} ({})", self.message, self.rule)
     }
 }
@@ -77,7 +81,11 @@ impl fmt::Display for ElicitError {
                 f.write_str("the elicitation was accepted without content")
             }
             ElicitError::Invalid(violations) => {
-                write!(f, "the answer breaks the form in {} place", violations.len())?;
+                write!(
+                    f,
+                    "the answer breaks the form in {} place",
+                    violations.len()
+                )?;
                 if violations.len() != 1 {
                     f.write_str("s")?;
                 }
@@ -158,10 +166,10 @@ pub(crate) fn parse_content<T: DeserializeOwned>(
     let parsed = if missing_fill {
         let mut filled = content.clone();
         for field in form.fields {
-            if let (Some(fill), None) = (field.fill, lookup(field, content)) {
-                if let Ok(value) = serde_json::from_str(fill) {
-                    filled.insert(field.name.into(), value);
-                }
+            if let (Some(fill), None) = (field.fill, lookup(field, content))
+                && let Ok(value) = serde_json::from_str(fill)
+            {
+                filled.insert(field.name.into(), value);
             }
         }
         T::deserialize(Value::Object(filled))
@@ -225,7 +233,10 @@ pub fn validate_answer(form: &'static Form, content: &Map<String, Value>) -> Vec
             }),
             None => {
                 // The form's own default fills the gap: it must fit too.
-                if let Some(fill) = field.fill.and_then(|f| serde_json::from_str::<Value>(f).ok()) {
+                if let Some(fill) = field
+                    .fill
+                    .and_then(|f| serde_json::from_str::<Value>(f).ok())
+                {
                     for (rule, message) in check_rules(rules, &fill) {
                         violations.push(Violation {
                             path: format!("/{}", escape(field.name)),
@@ -312,7 +323,9 @@ pub(crate) enum RuleKind<'a> {
     Text(Option<Format>),
     /// `strict`: a number written with a fraction or exponent (`1.0`) is
     /// refused, as serde's integer types refuse it.
-    Integer { strict: bool },
+    Integer {
+        strict: bool,
+    },
     Number,
     Boolean,
     Select(Vec<&'a str>),
@@ -379,26 +392,26 @@ pub(crate) fn check_rules(rules: &Rules, value: &Value) -> Vec<(&'static str, St
                 return out;
             };
             let len = s.chars().count() as u64;
-            if let Some(min) = rules.min_length {
-                if len < min {
-                    out.push((
-                        "minLength",
-                        format!("{len} characters, fewer than the minimum {min}"),
-                    ));
-                }
+            if let Some(min) = rules.min_length
+                && len < min
+            {
+                out.push((
+                    "minLength",
+                    format!("{len} characters, fewer than the minimum {min}"),
+                ));
             }
-            if let Some(max) = rules.max_length {
-                if len > max {
-                    out.push((
-                        "maxLength",
-                        format!("{len} characters, more than the maximum {max}"),
-                    ));
-                }
+            if let Some(max) = rules.max_length
+                && len > max
+            {
+                out.push((
+                    "maxLength",
+                    format!("{len} characters, more than the maximum {max}"),
+                ));
             }
-            if let Some(f) = format {
-                if !f.is_valid(s) {
-                    out.push(("format", format!("{s:?} is not a valid {}", f.name())));
-                }
+            if let Some(f) = format
+                && !f.is_valid(s)
+            {
+                out.push(("format", format!("{s:?} is not a valid {}", f.name())));
             }
         }
         RuleKind::Integer { strict } => {
@@ -410,7 +423,10 @@ pub(crate) fn check_rules(rules: &Rules, value: &Value) -> Vec<(&'static str, St
                     return out;
                 }
                 other => {
-                    out.push(("type", format!("expected an integer, got {}", kind_of(other))));
+                    out.push((
+                        "type",
+                        format!("expected an integer, got {}", kind_of(other)),
+                    ));
                     return out;
                 }
             };
@@ -428,7 +444,10 @@ pub(crate) fn check_rules(rules: &Rules, value: &Value) -> Vec<(&'static str, St
         }
         RuleKind::Boolean => {
             if !value.is_boolean() {
-                out.push(("type", format!("expected true or false, got {}", kind_of(value))));
+                out.push((
+                    "type",
+                    format!("expected true or false, got {}", kind_of(value)),
+                ));
             }
         }
         RuleKind::Select(options) => {
@@ -446,21 +465,29 @@ pub(crate) fn check_rules(rules: &Rules, value: &Value) -> Vec<(&'static str, St
                 return out;
             };
             let n = items.len() as u64;
-            if let Some(min) = rules.min_items {
-                if n < min {
-                    out.push(("minItems", format!("{n} selected, fewer than the minimum {min}")));
-                }
+            if let Some(min) = rules.min_items
+                && n < min
+            {
+                out.push((
+                    "minItems",
+                    format!("{n} selected, fewer than the minimum {min}"),
+                ));
             }
-            if let Some(max) = rules.max_items {
-                if n > max {
-                    out.push(("maxItems", format!("{n} selected, more than the maximum {max}")));
-                }
+            if let Some(max) = rules.max_items
+                && n > max
+            {
+                out.push((
+                    "maxItems",
+                    format!("{n} selected, more than the maximum {max}"),
+                ));
             }
             for item in items {
                 match item {
                     Value::String(s) if options.contains(&s.as_str()) => {}
                     Value::String(s) => out.push(("enum", not_an_option(s, options))),
-                    other => out.push(("type", format!("expected strings, got {}", kind_of(other)))),
+                    other => {
+                        out.push(("type", format!("expected strings, got {}", kind_of(other))))
+                    }
                 }
             }
         }
@@ -470,15 +497,21 @@ pub(crate) fn check_rules(rules: &Rules, value: &Value) -> Vec<(&'static str, St
 
 /// `minimum`/`maximum`, compared exactly for integers and as `f64` otherwise.
 fn check_bounds(rules: &Rules, n: &serde_json::Number, out: &mut Vec<(&'static str, String)>) {
-    if let Some(min) = rules.minimum {
-        if compare(n, min) == std::cmp::Ordering::Less {
-            out.push(("minimum", format!("{n} is below the minimum {}", min.to_json())));
-        }
+    if let Some(min) = rules.minimum
+        && compare(n, min) == std::cmp::Ordering::Less
+    {
+        out.push((
+            "minimum",
+            format!("{n} is below the minimum {}", min.to_json()),
+        ));
     }
-    if let Some(max) = rules.maximum {
-        if compare(n, max) == std::cmp::Ordering::Greater {
-            out.push(("maximum", format!("{n} is above the maximum {}", max.to_json())));
-        }
+    if let Some(max) = rules.maximum
+        && compare(n, max) == std::cmp::Ordering::Greater
+    {
+        out.push((
+            "maximum",
+            format!("{n} is above the maximum {}", max.to_json()),
+        ));
     }
 }
 

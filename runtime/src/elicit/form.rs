@@ -2,8 +2,8 @@
 
 use super::grammar::Kind;
 use super::{Format, Revision};
-use crate::shape::{Body, Bound, IntRange, Named, Shape, VariantBody};
 use crate::ToolSchema;
+use crate::shape::{Body, Bound, IntRange, Named, Shape, VariantBody};
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;
 use std::sync::{OnceLock, RwLock};
@@ -392,10 +392,12 @@ fn render_field(field: &FormField, revision: Revision) -> Result<Value, String> 
     // Every keyword must belong to the field's kind in this revision's
     // grammar; a `default` the revision has no place for is left out.
     let kind = grammar_kind(&out);
-    if let Some(kind) = kind {
-        if let Some(key) = out.keys().find(|k| !kind.carries(revision, k)) {
-            return Err(format!("`{key}` is not part of protocol {revision}'s form grammar"));
-        }
+    if let Some(kind) = kind
+        && let Some(key) = out.keys().find(|k| !kind.carries(revision, k))
+    {
+        return Err(format!(
+            "`{key}` is not part of protocol {revision}'s form grammar"
+        ));
     }
     if let Some(default) = default {
         let allowed = kind.is_some_and(|k| k.carries(revision, "default"));
@@ -437,7 +439,10 @@ pub(crate) fn field_default(field: &FormField) -> Option<Value> {
 }
 
 /// The integer bounds of a field: the type's range, tightened by `range(..)`.
-pub(crate) fn integer_bounds(range: &IntRange, field: &FormField) -> (Option<Bound>, Option<Bound>) {
+pub(crate) fn integer_bounds(
+    range: &IntRange,
+    field: &FormField,
+) -> (Option<Bound>, Option<Bound>) {
     let type_min = range.min.map(|m| {
         if range.nonzero && m == 0 {
             Bound::Int(1)
@@ -500,10 +505,10 @@ pub(crate) const fn const_has_option(shape: &Shape, value: &str) -> bool {
     let mut i = 0;
     while i < e.variants.len() {
         let v = &e.variants[i];
-        if let (Some(name), VariantBody::Unit, false) = (v.de_name, &v.body, v.other) {
-            if const_str_eq(name, value) {
-                return true;
-            }
+        if let (Some(name), VariantBody::Unit, false) = (v.de_name, &v.body, v.other)
+            && const_str_eq(name, value)
+        {
+            return true;
         }
         let mut j = 0;
         while j < v.aliases.len() {

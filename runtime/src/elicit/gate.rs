@@ -39,7 +39,11 @@ pub struct GateViolation {
 
 impl fmt::Display for GateViolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.path.is_empty() { "/" } else { &self.path };
+        let path = if self.path.is_empty() {
+            "/"
+        } else {
+            &self.path
+        };
         write!(f, "{path}: {} ({})", self.message, self.rule)
     }
 }
@@ -211,10 +215,18 @@ impl Gate {
             }
         }
         if !root.contains_key("type") {
-            self.reject(String::new(), "root-type", "a form needs `type: \"object\"`");
+            self.reject(
+                String::new(),
+                "root-type",
+                "a form needs `type: \"object\"`",
+            );
         }
         if !root.contains_key("properties") {
-            self.reject(String::new(), "missing-properties", "a form needs `properties`");
+            self.reject(
+                String::new(),
+                "missing-properties",
+                "a form needs `properties`",
+            );
         }
         // `required`: strings, each once, each a defined property.
         if let Some(required) = root.get("required") {
@@ -225,7 +237,11 @@ impl Gate {
                     for (i, item) in items.iter().enumerate() {
                         let path = format!("/required/{i}");
                         match item.as_str() {
-                            None => self.reject(path, "invalid-value", "`required` holds property names (strings)"),
+                            None => self.reject(
+                                path,
+                                "invalid-value",
+                                "`required` holds property names (strings)",
+                            ),
                             Some(name) if !seen.insert(name) => self.reject(
                                 path,
                                 "duplicate-required",
@@ -234,7 +250,9 @@ impl Gate {
                             Some(name) if !defined.contains(name) => self.reject(
                                 path,
                                 "undefined-required",
-                                format!("`required` names `{name}`, which `properties` does not define"),
+                                format!(
+                                    "`required` names `{name}`, which `properties` does not define"
+                                ),
                             ),
                             Some(_) => {}
                         }
@@ -244,7 +262,11 @@ impl Gate {
                         out.insert("required".into(), required.clone());
                     }
                 }
-                _ => self.reject("/required".into(), "invalid-value", "`required` must be an array"),
+                _ => self.reject(
+                    "/required".into(),
+                    "invalid-value",
+                    "`required` must be an array",
+                ),
             }
         }
         // Canonical root order: $schema, type, properties, required.
@@ -270,7 +292,11 @@ impl Gate {
         let before = self.violations.len();
         let at = |k: &str| format!("{path}/{}", escape(k));
         if original.contains_key("$ref") {
-            self.reject(at("$ref"), "ref", "`$ref` cannot be carried: inline the referenced schema");
+            self.reject(
+                at("$ref"),
+                "ref",
+                "`$ref` cannot be carried: inline the referenced schema",
+            );
             return None;
         }
         // Annotations go; no grammar keyword holds a deeply nested value, so
@@ -299,7 +325,11 @@ impl Gate {
         match m.remove("nullable") {
             Some(Value::Bool(true)) => nullable = true,
             Some(Value::Bool(false)) | None => {}
-            Some(_) => self.reject(at("nullable"), "invalid-value", "`nullable` must be a boolean"),
+            Some(_) => self.reject(
+                at("nullable"),
+                "invalid-value",
+                "`nullable` must be a boolean",
+            ),
         }
         if let Some(Value::Array(types)) = m.get("type").cloned() {
             let rest: Vec<Value> = types.iter().filter(|t| *t != "null").cloned().collect();
@@ -312,7 +342,10 @@ impl Gate {
                     self.reject(
                         at("type"),
                         "type-union",
-                        format!("a form field has one type, not {}", brief(&Value::Array(types))),
+                        format!(
+                            "a form field has one type, not {}",
+                            brief(&Value::Array(types))
+                        ),
                     );
                     return None;
                 }
@@ -346,7 +379,11 @@ impl Gate {
             return None;
         }
         if m.contains_key("$ref") {
-            self.reject(at("$ref"), "ref", "`$ref` cannot be carried: inline the referenced schema");
+            self.reject(
+                at("$ref"),
+                "ref",
+                "`$ref` cannot be carried: inline the referenced schema",
+            );
             return None;
         }
         // `const` is a one-option select.
@@ -361,10 +398,17 @@ impl Gate {
         let ty = match m.get("type") {
             Some(Value::String(t)) => t.clone(),
             Some(other) => {
-                self.reject(at("type"), "invalid-value", format!("`type` {} is not a type name", brief(other)));
+                self.reject(
+                    at("type"),
+                    "invalid-value",
+                    format!("`type` {} is not a type name", brief(other)),
+                );
                 return None;
             }
-            None if m.contains_key("enum") || m.contains_key("oneOf") || m.contains_key("anyOf") => {
+            None if m.contains_key("enum")
+                || m.contains_key("oneOf")
+                || m.contains_key("anyOf") =>
+            {
                 m.insert("type".into(), "string".into());
                 "string".into()
             }
@@ -410,7 +454,10 @@ impl Gate {
             self.reject(
                 path.into(),
                 "revision",
-                format!("multi-select fields do not exist in protocol {}", self.revision),
+                format!(
+                    "multi-select fields do not exist in protocol {}",
+                    self.revision
+                ),
             );
             return None;
         }
@@ -441,7 +488,11 @@ impl Gate {
                     format!("the form grammar has no `{key}` (only inclusive `minimum`/`maximum`)"),
                 ),
                 "minLength" | "maxLength" | "format" if is_select => {
-                    let beside = if original.contains_key("oneOf") { "oneOf" } else { "enum" };
+                    let beside = if original.contains_key("oneOf") {
+                        "oneOf"
+                    } else {
+                        "enum"
+                    };
                     self.reject(
                         at(&key),
                         "conflict",
@@ -465,17 +516,20 @@ impl Gate {
         }
         // A default must satisfy the field's own rules.
         let gated = Value::Object(out);
-        if let Some(default) = gated.get("default") {
-            if let Some(rules) = rules_of(&gated) {
-                let problems = check_rules(&rules, default);
-                if let Some((rule, message)) = problems.into_iter().next() {
-                    self.reject(
-                        at("default"),
-                        "default",
-                        format!("the default {} breaks the field's own `{rule}`: {message}", brief(default)),
-                    );
-                    return None;
-                }
+        if let Some(default) = gated.get("default")
+            && let Some(rules) = rules_of(&gated)
+        {
+            let problems = check_rules(&rules, default);
+            if let Some((rule, message)) = problems.into_iter().next() {
+                self.reject(
+                    at("default"),
+                    "default",
+                    format!(
+                        "the default {} breaks the field's own `{rule}`: {message}",
+                        brief(default)
+                    ),
+                );
+                return None;
             }
         }
         Some(gated)
@@ -488,11 +542,11 @@ impl Gate {
         // `anyOf` of distinct consts is a `oneOf`; violations keep the key
         // the schema used.
         let mut options_key = "oneOf";
-        if !m.contains_key("oneOf") {
-            if let Some(alts) = m.remove("anyOf") {
-                m.insert("oneOf".into(), alts);
-                options_key = "anyOf";
-            }
+        if !m.contains_key("oneOf")
+            && let Some(alts) = m.remove("anyOf")
+        {
+            m.insert("oneOf".into(), alts);
+            options_key = "anyOf";
         }
         let has_one_of = m.contains_key("oneOf");
         if has_enum && has_one_of {
@@ -506,7 +560,11 @@ impl Gate {
             if let Some(names) = m.get("enumNames") {
                 let same = matches!((names, m.get("enum")), (Value::Array(n), Some(Value::Array(e))) if n.len() == e.len() && n.iter().all(Value::is_string));
                 if !same {
-                    self.reject(at("enumNames"), "invalid-value", "`enumNames` must be strings, one per `enum` value");
+                    self.reject(
+                        at("enumNames"),
+                        "invalid-value",
+                        "`enumNames` must be strings, one per `enum` value",
+                    );
                     return None;
                 }
                 return Some(Kind::LegacyTitledSelect);
@@ -543,7 +601,11 @@ impl Gate {
                 continue;
             };
             if !seen.insert(c.clone()) {
-                self.reject(p.clone(), "duplicate-option", format!("the option {c:?} appears twice"));
+                self.reject(
+                    p.clone(),
+                    "duplicate-option",
+                    format!("the option {c:?} appears twice"),
+                );
                 ok = false;
             }
             if let Value::Object(fields) = alt {
@@ -578,11 +640,19 @@ impl Gate {
                     match item.as_str() {
                         Some(s) if seen.insert(s) => {}
                         Some(s) => {
-                            self.reject(format!("{path}/{i}"), "duplicate-option", format!("the option {s:?} appears twice"));
+                            self.reject(
+                                format!("{path}/{i}"),
+                                "duplicate-option",
+                                format!("the option {s:?} appears twice"),
+                            );
                             return false;
                         }
                         None => {
-                            self.reject(format!("{path}/{i}"), "non-string-option", format!("options are strings, got {}", brief(item)));
+                            self.reject(
+                                format!("{path}/{i}"),
+                                "non-string-option",
+                                format!("options are strings, got {}", brief(item)),
+                            );
                             return false;
                         }
                     }
@@ -590,7 +660,11 @@ impl Gate {
                 true
             }
             _ => {
-                self.reject(path.into(), "invalid-value", "`enum` must be a non-empty array of strings");
+                self.reject(
+                    path.into(),
+                    "invalid-value",
+                    "`enum` must be a non-empty array of strings",
+                );
                 false
             }
         }
@@ -613,12 +687,23 @@ impl Gate {
             if !self.options_ok(&format!("{items_path}/enum"), items.get("enum")) {
                 return None;
             }
-            let extra: Vec<String> = items.keys().filter(|k| *k != "enum" && *k != "type").cloned().collect();
+            let extra: Vec<String> = items
+                .keys()
+                .filter(|k| *k != "enum" && *k != "type")
+                .cloned()
+                .collect();
             if items.get("type").is_some_and(|t| t != "string") || !extra.is_empty() {
-                self.reject(items_path, "array-of-non-enum", "multi-select `items` are `{type: string, enum: [...]}`");
+                self.reject(
+                    items_path,
+                    "array-of-non-enum",
+                    "multi-select `items` are `{type: string, enum: [...]}`",
+                );
                 return None;
             }
-            m.insert("items".into(), json!({"type": "string", "enum": items["enum"].clone()}));
+            m.insert(
+                "items".into(),
+                json!({"type": "string", "enum": items["enum"].clone()}),
+            );
             return Some(Kind::UntitledMultiSelect);
         }
         let alts = items.get("anyOf").or(items.get("oneOf")).cloned();
@@ -704,7 +789,11 @@ impl Gate {
                     format!("`format: {}` is not one the form grammar carries (date, date-time, email, uri)", brief(value)),
                 );
             } else {
-                self.reject(path.into(), "invalid-value", format!("`{key}` cannot be {}", brief(value)));
+                self.reject(
+                    path.into(),
+                    "invalid-value",
+                    format!("`{key}` cannot be {}", brief(value)),
+                );
             }
         }
         ok
@@ -735,7 +824,10 @@ pub(crate) fn rules_of(prop: &Value) -> Option<Rules<'_>> {
         match v {
             Some(Value::Array(items)) => items
                 .iter()
-                .filter_map(|i| i.as_str().or_else(|| i.get("const").and_then(Value::as_str)))
+                .filter_map(|i| {
+                    i.as_str()
+                        .or_else(|| i.get("const").and_then(Value::as_str))
+                })
                 .collect(),
             _ => Vec::new(),
         }
@@ -743,7 +835,11 @@ pub(crate) fn rules_of(prop: &Value) -> Option<Rules<'_>> {
     let kind = match prop.get("type")?.as_str()? {
         "string" if prop.get("enum").is_some() => RuleKind::Select(strings(prop.get("enum"))),
         "string" if prop.get("oneOf").is_some() => RuleKind::Select(strings(prop.get("oneOf"))),
-        "string" => RuleKind::Text(prop.get("format").and_then(Value::as_str).and_then(Format::from_name)),
+        "string" => RuleKind::Text(
+            prop.get("format")
+                .and_then(Value::as_str)
+                .and_then(Format::from_name),
+        ),
         "integer" => RuleKind::Integer { strict: false },
         "number" => RuleKind::Number,
         "boolean" => RuleKind::Boolean,

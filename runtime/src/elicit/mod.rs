@@ -39,9 +39,9 @@ mod gate;
 pub mod grammar;
 
 pub use answer::{ElicitError, Elicited, Violation, validate_answer};
-pub use gate::{GateError, GateViolation, gate, validate_content};
 pub use form::{FieldKind, Form, FormField, FormProblem, FormValue, SelectEnum, render_form};
 pub use format::Format;
+pub use gate::{GateError, GateViolation, gate, validate_content};
 pub use toolform_macros::ElicitForm;
 
 use serde_json::Value;
@@ -85,7 +85,6 @@ impl Revision {
     pub(crate) fn index(self) -> usize {
         self as usize
     }
-
 }
 
 impl std::fmt::Display for Revision {
@@ -155,7 +154,9 @@ pub const fn __check_default_number<T: FormValue + ?Sized>(integral: bool) {
     match &T::KIND {
         FieldKind::Number => {}
         FieldKind::Integer(_) if integral => {}
-        FieldKind::Integer(_) => panic!("this `default` has a fraction, but the field holds an integer"),
+        FieldKind::Integer(_) => {
+            panic!("this `default` has a fraction, but the field holds an integer")
+        }
         _ => panic!("this `default` is a number, but the field does not hold a number"),
     }
 }

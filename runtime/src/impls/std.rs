@@ -103,10 +103,10 @@ impl<T: ToolSchema> ToolSchema for Wrapping<T> {
 impl<T: ToolSchema> ToolSchema for ::std::cmp::Reverse<T> {
     const SHAPE: &'static Shape = T::SHAPE;
 }
-impl<'a, T: ToolSchema + ?Sized> ToolSchema for &'a T {
+impl<T: ToolSchema + ?Sized> ToolSchema for &T {
     const SHAPE: &'static Shape = T::SHAPE;
 }
-impl<'a, T: ToolSchema + ?Sized> ToolSchema for &'a mut T {
+impl<T: ToolSchema + ?Sized> ToolSchema for &mut T {
     const SHAPE: &'static Shape = T::SHAPE;
 }
 impl<'a, T: ToolSchema + ToOwned + ?Sized> ToolSchema for Cow<'a, T> {
