@@ -49,6 +49,7 @@ pub mod elicit;
 mod impls;
 mod render;
 pub mod shape;
+mod violation;
 
 #[doc(hidden)]
 pub mod __private;
@@ -57,6 +58,7 @@ pub use elicit::{ElicitError, ElicitForm, Elicited, Revision};
 pub use render::{RenderOptions, render, render_with};
 use serde_json::Value;
 pub use toolform_macros::ToolSchema;
+pub use violation::Violation;
 
 /// Which side of serde a schema describes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

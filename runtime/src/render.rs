@@ -527,6 +527,16 @@ impl Renderer {
         }
     }
 
+    /// The schema of a variant's tag: its names, or for `other` (input) any
+    /// tag no other variant has.
+    fn tag_value(&self, v: &Variant, variants: &[&'static Variant]) -> Value {
+        if v.other && self.contract == Contract::Input {
+            self.other_tag(variants)
+        } else {
+            self.tag_schema(&self.variant_names(v))
+        }
+    }
+
     /// The `other` variant's tag: any string no other variant has. serde
     /// reads it on input only; on output the variant writes its own name.
     fn other_tag(&self, variants: &[&'static Variant]) -> Value {
@@ -627,21 +637,13 @@ impl Renderer {
                 alternatives.push(json!({"properties": props, "required": [name]}));
             }
         }
-        match alternatives.len() {
-            0 => json!({"not": {}}),
-            1 => alternatives.pop().unwrap_or_default(),
-            _ => json!({ "anyOf": alternatives }),
-        }
+        combine("anyOf", alternatives)
     }
 
     fn internal(&mut self, e: &'static Enum, variants: &[&'static Variant], tag: &str) -> Value {
         let mut alternatives = Vec::new();
         for v in variants {
-            let tag_value = if v.other && self.contract == Contract::Input {
-                self.other_tag(variants)
-            } else {
-                self.tag_schema(&self.variant_names(v))
-            };
+            let tag_value = self.tag_value(v, variants);
             let alt = match v.body {
                 VariantBody::Unit => {
                     // serde ignores other keys beside a unit variant's tag,
@@ -702,11 +704,7 @@ impl Renderer {
     ) -> Value {
         let mut alternatives = Vec::new();
         for v in variants {
-            let tag_value = if v.other && self.contract == Contract::Input {
-                self.other_tag(variants)
-            } else {
-                self.tag_schema(&self.variant_names(v))
-            };
+            let tag_value = self.tag_value(v, variants);
             let mut obj = ObjectBuilder::default();
             obj.property(tag, tag_value);
             obj.required.push(tag.into());
@@ -760,11 +758,20 @@ fn tighten(map: &mut Map<String, Value>, key: &str, bound: Bound, lower: bool) {
     }
 }
 
-fn one_of(mut alternatives: Vec<Value>) -> Value {
+fn one_of(alternatives: Vec<Value>) -> Value {
+    combine("oneOf", alternatives)
+}
+
+/// No alternative matches nothing; one is itself; more are combined.
+fn combine(keyword: &str, mut alternatives: Vec<Value>) -> Value {
     match alternatives.len() {
         0 => json!({"not": {}}),
         1 => alternatives.pop().unwrap_or_default(),
-        _ => json!({ "oneOf": alternatives }),
+        _ => {
+            let mut m = Map::new();
+            m.insert(keyword.into(), Value::Array(alternatives));
+            Value::Object(m)
+        }
     }
 }
 

@@ -62,3 +62,38 @@ pub fn fixture(rel: &str) -> Option<PathBuf> {
     eprintln!("warning: {message}");
     None
 }
+
+/// A validator for an elicitation request of `revision`, built from that
+/// revision's own `schema.json` (`ElicitRequestFormParams`, or for 2025-06-18
+/// `ElicitRequest`); `None` (said loudly) when the fixture is missing.
+pub fn spec_form_validator(revision: toolform::Revision) -> Option<jsonschema::Validator> {
+    let path = fixture(&format!("mcp-spec/{revision}/schema.json"))?;
+    let mut spec: Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    let draft07 = revision == toolform::Revision::V2025_06_18;
+    let target = if draft07 {
+        "#/definitions/ElicitRequest"
+    } else {
+        "#/$defs/ElicitRequestFormParams"
+    };
+    spec.as_object_mut()?.insert("$ref".into(), target.into());
+    let draft = if draft07 {
+        jsonschema::Draft::Draft7
+    } else {
+        jsonschema::Draft::Draft202012
+    };
+    Some(
+        jsonschema::options()
+            .with_draft(draft)
+            .build(&spec)
+            .expect("the spec's schema compiles"),
+    )
+}
+
+/// The request `spec_form_validator` checks, around a `requestedSchema`.
+pub fn spec_form_request(revision: toolform::Revision, requested: &Value) -> Value {
+    if revision == toolform::Revision::V2025_06_18 {
+        serde_json::json!({"method": "elicitation/create", "params": {"message": "m", "requestedSchema": requested}})
+    } else {
+        serde_json::json!({"mode": "form", "message": "m", "requestedSchema": requested})
+    }
+}

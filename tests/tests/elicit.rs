@@ -173,33 +173,11 @@ fn revision_2025_06_18_has_no_multi_select() {
 
 // ------------------------------------------------------------------ the spec's own schema
 
-fn spec_validator(rev: Revision) -> Option<(jsonschema::Validator, bool)> {
-    let path = fixture(&format!("mcp-spec/{rev}/schema.json"))?;
-    let mut spec: Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
-    let draft07 = rev == Revision::V2025_06_18;
-    let target = if draft07 {
-        "#/definitions/ElicitRequest"
-    } else {
-        "#/$defs/ElicitRequestFormParams"
-    };
-    spec.as_object_mut()?.insert("$ref".into(), target.into());
-    let draft = if draft07 {
-        jsonschema::Draft::Draft7
-    } else {
-        jsonschema::Draft::Draft202012
-    };
-    let validator = jsonschema::options()
-        .with_draft(draft)
-        .build(&spec)
-        .expect("the spec's schema compiles");
-    Some((validator, draft07))
-}
-
 #[test]
 fn requested_schemas_validate_against_the_spec_and_rmcp() {
     let mut checked = 0;
     for rev in Revision::ALL {
-        let Some((validator, draft07)) = spec_validator(rev) else {
+        let Some(validator) = toolform_tests::spec_form_validator(rev) else {
             continue;
         };
         for (name, r, schema) in all_schemas() {
@@ -207,11 +185,7 @@ fn requested_schemas_validate_against_the_spec_and_rmcp() {
             if r != rev {
                 continue;
             }
-            let instance = if draft07 {
-                json!({"method": "elicitation/create", "params": {"message": "m", "requestedSchema": schema}})
-            } else {
-                json!({"mode": "form", "message": "m", "requestedSchema": schema})
-            };
+            let instance = toolform_tests::spec_form_request(rev, schema);
             let errors: Vec<String> = validator
                 .iter_errors(&instance)
                 .map(|e| e.to_string())

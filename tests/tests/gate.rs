@@ -212,37 +212,11 @@ fn spec_examples_pass_unchanged() {
 
 // ------------------------------------------------------------ the spec's schema.json
 
-fn spec_validator(rev: Revision) -> Option<jsonschema::Validator> {
-    let mut spec = read(&format!("mcp-spec/{rev}/schema.json"))?;
-    let draft07 = rev == Revision::V2025_06_18;
-    let target = if draft07 {
-        "#/definitions/ElicitRequest"
-    } else {
-        "#/$defs/ElicitRequestFormParams"
-    };
-    spec.as_object_mut()?.insert("$ref".into(), target.into());
-    let draft = if draft07 {
-        jsonschema::Draft::Draft7
-    } else {
-        jsonschema::Draft::Draft202012
-    };
-    Some(
-        jsonschema::options()
-            .with_draft(draft)
-            .build(&spec)
-            .expect("spec compiles"),
-    )
-}
-
 fn assert_spec_valid(rev: Revision, gated: &Value, what: &str) {
-    let Some(validator) = spec_validator(rev) else {
+    let Some(validator) = toolform_tests::spec_form_validator(rev) else {
         return;
     };
-    let instance = if rev == Revision::V2025_06_18 {
-        json!({"method": "elicitation/create", "params": {"message": "m", "requestedSchema": gated}})
-    } else {
-        json!({"mode": "form", "message": "m", "requestedSchema": gated})
-    };
+    let instance = toolform_tests::spec_form_request(rev, gated);
     let errors: Vec<String> = validator
         .iter_errors(&instance)
         .map(|e| e.to_string())

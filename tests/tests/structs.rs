@@ -688,20 +688,5 @@ fn no_schema_key_and_inline_unless_recursive() {
 /// schema accepts, serde reads after `Dialect::decode`.
 #[test]
 fn dialects_on_the_corpus() {
-    let (mut accepted, mut decoded) = (0, 0);
-    let mut refused = Vec::new();
-    for case in CASES {
-        let report = (case.dialects)();
-        accepted += report.accepted;
-        decoded += report.decoded;
-        refused.extend(report.refused);
-    }
-    println!(
-        "{} types x 6 dialects: {accepted} conversions accepted by the checker, {} refused with a path, {decoded} documents decoded",
-        CASES.len(),
-        refused.len()
-    );
-    for r in &refused {
-        println!("  refused: {r}");
-    }
+    agreement::dialect_corpus(CASES.iter().map(|c| c.dialects));
 }

@@ -1,6 +1,6 @@
 //! The conversion walk.
 
-use super::{Dialect, DialectError, DialectViolation};
+use super::{Dialect, DialectError, Violation};
 use crate::render::nullable;
 use serde_json::{Map, Value, json};
 
@@ -51,7 +51,7 @@ pub fn convert(schema: &Value, dialect: Dialect) -> Result<Value, DialectError> 
 
 struct Converter {
     dialect: Dialect,
-    violations: Vec<DialectViolation>,
+    violations: Vec<Violation>,
 }
 
 /// How deep the walk goes before it refuses (schemas from toolform are far
@@ -164,11 +164,7 @@ fn describe(key: &str, value: &Value) -> String {
 
 impl Converter {
     fn reject(&mut self, path: &str, rule: &'static str, message: impl Into<String>) {
-        self.violations.push(DialectViolation {
-            path: path.to_string(),
-            rule,
-            message: message.into(),
-        });
+        self.violations.push(Violation::new(path, rule, message));
     }
 
     fn strict(&self) -> bool {
@@ -411,14 +407,7 @@ impl Converter {
                     ),
                 ),
             },
-            "oneOf" => {
-                let Value::Array(alts) = &value else { return };
-                if exclusive(alts) {
-                    out.insert("anyOf".into(), value);
-                } else {
-                    self.reject(path, "one-of-not-exclusive", "`oneOf` becomes `anyOf` only when its alternatives exclude each other; these may overlap");
-                }
-            }
+            "oneOf" => self.one_of_as_any_of(value, path, out),
             "format" => {
                 let known: &[&str] = if openai {
                     &OPENAI_FORMATS
@@ -524,14 +513,7 @@ impl Converter {
                 }
                 _ => self.reject(path, "non-string-enum", "Gemini enums hold strings only"),
             },
-            "oneOf" => {
-                let Value::Array(alts) = &value else { return };
-                if exclusive(alts) {
-                    out.insert("anyOf".into(), value);
-                } else {
-                    self.reject(path, "one-of-not-exclusive", "`oneOf` becomes `anyOf` only when its alternatives exclude each other; these may overlap");
-                }
-            }
+            "oneOf" => self.one_of_as_any_of(value, path, out),
             "additionalProperties" => match value {
                 Value::Bool(false) => notes.push(describe(key, &value)),
                 _ => self.reject(
@@ -670,6 +652,21 @@ impl Converter {
         out.insert("properties".into(), Value::Object(new_props));
         out.insert("required".into(), Value::Array(all));
         let _ = path;
+    }
+
+    /// `oneOf` written as `anyOf`, which means the same only when the
+    /// alternatives exclude each other.
+    fn one_of_as_any_of(&mut self, value: Value, path: &str, out: &mut Map<String, Value>) {
+        let Value::Array(alts) = &value else { return };
+        if exclusive(alts) {
+            out.insert("anyOf".into(), value);
+        } else {
+            self.reject(
+                path,
+                "one-of-not-exclusive",
+                "`oneOf` becomes `anyOf` only when its alternatives exclude each other; these may overlap",
+            );
+        }
     }
 
     /// Per-node fixes the providers ask for: a `type` beside a bare

@@ -33,6 +33,7 @@
 mod convert;
 mod decode;
 
+pub use crate::violation::Violation;
 pub use convert::convert;
 
 use serde_json::Value;
@@ -155,50 +156,19 @@ impl fmt::Display for Dialect {
     }
 }
 
-/// One place a schema cannot be written in a dialect.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DialectViolation {
-    /// JSON Pointer into the source schema.
-    pub path: String,
-    /// The rule, e.g. `map`, `recursion`, `tuple`, `one-of-not-exclusive`.
-    pub rule: &'static str,
-    /// One line a person understands.
-    pub message: String,
-}
-
-impl fmt::Display for DialectViolation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.path.is_empty() {
-            "/"
-        } else {
-            &self.path
-        };
-        write!(f, "{path}: {} ({})", self.message, self.rule)
-    }
-}
-
 /// Why a schema cannot be written in a dialect: every violation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DialectError {
     /// The dialect.
     pub dialect: Dialect,
     /// The violations, in document order.
-    pub violations: Vec<DialectViolation>,
+    pub violations: Vec<Violation>,
 }
 
 impl fmt::Display for DialectError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the schema cannot be written for {} ({} violation{})",
-            self.dialect,
-            self.violations.len(),
-            if self.violations.len() == 1 { "" } else { "s" }
-        )?;
-        for v in &self.violations {
-            write!(f, "\n  {v}")?;
-        }
-        Ok(())
+        let header = format!("the schema cannot be written for {}", self.dialect);
+        crate::violation::write_list(f, &header, &self.violations)
     }
 }
 

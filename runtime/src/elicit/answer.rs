@@ -4,6 +4,7 @@
 use super::Format;
 use super::form::{FieldKind, Form, FormField, choices, escape, integer_bounds, tighter_u64};
 use crate::shape::Bound;
+pub use crate::violation::Violation;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::fmt;
@@ -17,31 +18,6 @@ pub enum Elicited<T> {
     Declined,
     /// The user dismissed the form without choosing.
     Cancelled,
-}
-
-/// One way an answer breaks the form.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Violation {
-    /// JSON Pointer into the answer's `content` (`/guests`), or `""` for the
-    /// content itself.
-    pub path: String,
-    /// The JSON Schema keyword broken (`required`, `type`, `maximum`,
-    /// `enum`, `format`, `additionalProperties`, ...), or `serde` when the
-    /// form's rules hold but serde still refused.
-    pub rule: &'static str,
-    /// One line a person understands.
-    pub message: String,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.path.is_empty() {
-            "/"
-        } else {
-            &self.path
-        };
-        write!(f, "{path}: {} ({})", self.message, self.rule)
-    }
 }
 
 /// Why an answer could not be read.

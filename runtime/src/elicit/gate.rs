@@ -26,47 +26,20 @@ use serde_json::{Map, Value, json};
 use std::collections::HashSet;
 use std::fmt;
 
-/// One way a schema breaks the form grammar.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GateViolation {
-    /// JSON Pointer into the schema (`/properties/role/anyOf`).
-    pub path: String,
-    /// The rule broken, e.g. `unsupported-keyword`, `nested-object`, `ref`.
-    pub rule: &'static str,
-    /// One line a person understands.
-    pub message: String,
-}
-
-impl fmt::Display for GateViolation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.path.is_empty() {
-            "/"
-        } else {
-            &self.path
-        };
-        write!(f, "{path}: {} ({})", self.message, self.rule)
-    }
-}
-
 /// Why a schema cannot be an elicitation form: every violation at once.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GateError {
     /// The violations, in document order.
-    pub violations: Vec<GateViolation>,
+    pub violations: Vec<Violation>,
 }
 
 impl fmt::Display for GateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
+        crate::violation::write_list(
             f,
-            "the schema cannot be an elicitation form ({} violation{})",
-            self.violations.len(),
-            if self.violations.len() == 1 { "" } else { "s" }
-        )?;
-        for v in &self.violations {
-            write!(f, "\n  {v}")?;
-        }
-        Ok(())
+            "the schema cannot be an elicitation form",
+            &self.violations,
+        )
     }
 }
 
@@ -91,7 +64,7 @@ pub fn gate(schema: &Value, revision: Revision) -> Result<Value, GateError> {
 
 struct Gate {
     revision: Revision,
-    violations: Vec<GateViolation>,
+    violations: Vec<Violation>,
 }
 
 fn is_annotation(key: &str) -> bool {
@@ -133,11 +106,7 @@ fn brief(v: &Value) -> String {
 
 impl Gate {
     fn reject(&mut self, path: String, rule: &'static str, message: impl Into<String>) {
-        self.violations.push(GateViolation {
-            path,
-            rule,
-            message: message.into(),
-        });
+        self.violations.push(Violation::new(path, rule, message));
     }
 
     fn root(&mut self, schema: &Value) -> Value {

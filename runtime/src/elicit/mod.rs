@@ -41,7 +41,7 @@ pub mod grammar;
 pub use answer::{ElicitError, Elicited, Violation, validate_answer};
 pub use form::{FieldKind, Form, FormField, FormProblem, FormValue, SelectEnum, render_form};
 pub use format::Format;
-pub use gate::{GateError, GateViolation, gate, validate_content};
+pub use gate::{GateError, gate, validate_content};
 pub use toolform_macros::ElicitForm;
 
 use serde_json::Value;
