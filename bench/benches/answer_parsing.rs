@@ -43,7 +43,10 @@ fn answer_parsing(c: &mut Criterion) {
     };
     assert!(validator.is_valid(content), "jsonschema refuses the answer");
     assert_eq!(Booking::deserialize(content).unwrap(), expected);
-    assert_eq!(serde_json::from_value::<Booking>(content.clone()).unwrap(), expected);
+    assert_eq!(
+        serde_json::from_value::<Booking>(content.clone()).unwrap(),
+        expected
+    );
 
     let mut group = c.benchmark_group("answer_parsing");
     group.bench_function("toolform", |b| {

@@ -1,4 +1,5 @@
-//! Gate scaling: time per schema node from 10 to 100 000 nodes must stay flat.
+//! Gate and dialect conversion scaling: time per schema node from 10 to
+//! 100 000 nodes must stay flat.
 //!
 //! `cargo bench -p toolform-bench --bench gate_scaling`
 //!
@@ -9,6 +10,7 @@
 use serde_json::{Map, Value, json};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+use toolform::dialect::{Dialect, convert};
 use toolform::elicit::{Revision, gate, validate_content};
 
 /// A flat form with `n` properties cycling through every field kind. Returns
@@ -32,9 +34,16 @@ fn schema(n: usize) -> (Value, usize) {
         i += 1;
     }
     // Every other field required: `required` grows with the schema too.
-    let required: Vec<Value> = props.keys().step_by(2).map(|k| Value::from(k.as_str())).collect();
+    let required: Vec<Value> = props
+        .keys()
+        .step_by(2)
+        .map(|k| Value::from(k.as_str()))
+        .collect();
     let nodes = nodes + required.len() + 1;
-    (json!({"type": "object", "properties": props, "required": required}), nodes)
+    (
+        json!({"type": "object", "properties": props, "required": required}),
+        nodes,
+    )
 }
 
 fn count(v: &Value) -> usize {
@@ -56,9 +65,14 @@ fn time(mut f: impl FnMut()) -> Duration {
 }
 
 fn main() {
-    println!("| nodes   | gate       | ns/node | validate_content | ns/node |");
-    println!("|---------|------------|---------|------------------|---------|");
+    println!(
+        "| nodes   | gate       | ns/node | validate_content | ns/node | OpenAI strict | ns/node | Gemini     | ns/node |"
+    );
+    println!(
+        "|---------|------------|---------|------------------|---------|---------------|---------|------------|---------|"
+    );
     let mut points = Vec::new();
+    let mut dialect_points = Vec::new();
     for n in [10, 100, 1_000, 10_000, 100_000] {
         let (s, nodes) = schema(n);
         let gated = gate(&s, Revision::V2025_11_25).expect("the fixture is a valid form");
@@ -88,21 +102,46 @@ fn main() {
         let v = time(|| {
             black_box(validate_content(black_box(&gated), black_box(&content)).is_ok());
         });
+        // The same schema as a tool's arguments, for the provider dialects.
+        let openai = time(|| {
+            black_box(convert(black_box(&s), Dialect::OpenAiStrict).ok());
+        });
+        let gemini = time(|| {
+            black_box(convert(black_box(&s), Dialect::Gemini).ok());
+        });
         let per = |d: Duration| d.as_nanos() as f64 / nodes as f64;
         println!(
-            "| {nodes:>7} | {:>10.1?} | {:>7.1} | {:>16.1?} | {:>7.1} |",
+            "| {nodes:>7} | {:>10.1?} | {:>7.1} | {:>16.1?} | {:>7.1} | {:>13.1?} | {:>7.1} | {:>10.1?} | {:>7.1} |",
             g,
             per(g),
             v,
-            per(v)
+            per(v),
+            openai,
+            per(openai),
+            gemini,
+            per(gemini)
         );
         points.push(((nodes as f64).ln(), (g.as_nanos() as f64).ln()));
+        dialect_points.push(((nodes as f64).ln(), (openai.as_nanos() as f64).ln()));
     }
-    // Least-squares slope of log(time) on log(nodes).
+    println!(
+        "\nslope of log(gate time) / log(nodes): {:.3} (1.0 = linear)",
+        slope(&points)
+    );
+    println!(
+        "slope of log(OpenAI strict conversion time) / log(nodes): {:.3}",
+        slope(&dialect_points)
+    );
+}
+
+/// Least-squares slope of log(time) on log(nodes).
+fn slope(points: &[(f64, f64)]) -> f64 {
     let n = points.len() as f64;
-    let (sx, sy) = points.iter().fold((0.0, 0.0), |(a, b), (x, y)| (a + x, b + y));
+    let (sx, sy) = points
+        .iter()
+        .fold((0.0, 0.0), |(a, b), (x, y)| (a + x, b + y));
     let (mx, my) = (sx / n, sy / n);
     let num: f64 = points.iter().map(|(x, y)| (x - mx) * (y - my)).sum();
     let den: f64 = points.iter().map(|(x, _)| (x - mx) * (x - mx)).sum();
-    println!("\nslope of log(gate time) / log(nodes): {:.3} (1.0 = linear)", num / den);
+    num / den
 }

@@ -251,10 +251,7 @@ mod tests {
         fn check<T: ToolSchema + JsonSchema>() {
             let ours = T::input_schema();
             assert_eq!(ours["type"], "object");
-            assert_eq!(
-                *ours,
-                toolform::render(T::SHAPE, toolform::Contract::Input)
-            );
+            assert_eq!(*ours, toolform::render(T::SHAPE, toolform::Contract::Input));
             let theirs = serde_json::to_value(schemars::schema_for!(T)).unwrap();
             assert_eq!(theirs["type"], "object");
         }
@@ -273,8 +270,8 @@ mod tests {
     #[test]
     fn deep_nests_six_levels() {
         let s = Deep::input_schema();
-        let leaf = &s["properties"]["child"]["properties"]["items"]["items"]["properties"]
-            ["maybe"]["properties"]["inner"]["properties"]["leaves"]["items"];
+        let leaf = &s["properties"]["child"]["properties"]["items"]["items"]["properties"]["maybe"]
+            ["properties"]["inner"]["properties"]["leaves"]["items"];
         assert!(leaf.is_object(), "{leaf:#}");
     }
 
@@ -296,8 +293,17 @@ mod tests {
         assert!(validator.is_valid(content));
         let serde_only = Booking::deserialize(content).unwrap();
         assert_eq!(ours, serde_only);
-        assert_eq!(ours.extras, [Extra::Breakfast, Extra::LateCheckout, Extra::Parking]);
-        assert_eq!(Booking::requested_schema()["properties"].as_object().unwrap().len(), 8);
+        assert_eq!(
+            ours.extras,
+            [Extra::Breakfast, Extra::LateCheckout, Extra::Parking]
+        );
+        assert_eq!(
+            Booking::requested_schema()["properties"]
+                .as_object()
+                .unwrap()
+                .len(),
+            8
+        );
         // Formats are asserted: a bad email fails both.
         let mut bad = answer.clone();
         bad["content"]["email"] = json!("not an email");

@@ -627,21 +627,18 @@ impl Converter {
         if self.dialect != Dialect::OpenAiStrict {
             return;
         }
-        let Some(Value::Object(props)) = out.get("properties").cloned() else {
+        let Some(Value::Object(props)) = out.remove("properties") else {
             out.insert("properties".into(), json!({}));
             out.insert("required".into(), json!([]));
             return;
         };
-        let required: Vec<String> = match out.get("required") {
-            Some(Value::Array(r)) => r
-                .iter()
-                .filter_map(|v| v.as_str().map(String::from))
-                .collect(),
-            _ => Vec::new(),
+        let required: std::collections::HashSet<&str> = match out.get("required") {
+            Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
+            _ => Default::default(),
         };
-        let mut new_props = Map::new();
+        let mut new_props = Map::with_capacity(props.len());
         for (name, schema) in props {
-            let schema = if required.contains(&name) {
+            let schema = if required.contains(name.as_str()) {
                 schema
             } else {
                 nullable(schema)
