@@ -29,8 +29,8 @@ macro_rules! forms {
             $(#[$m])*
             struct $name { $($body)* }
         )*
-        /// (name, schemars draft 2020-12, schemars draft-07, 2020-12 with AddNullable, derived form)
-        fn flat_forms() -> Vec<(&'static str, [Value; 3], &'static Value)> {
+        /// (name, schemars' four variants, derived form)
+        fn flat_forms() -> Vec<(&'static str, [Value; 4], &'static Value)> {
             vec![$((stringify!($name), schemars_of::<$name>(), <$name as ElicitForm>::requested_schema())),*]
         }
     };
@@ -63,9 +63,9 @@ forms! {
 }
 
 /// schemars' schema for `T`: draft 2020-12, draft-07, and 2020-12 with
-/// `AddNullable`; enums inlined (schemars puts them behind `$ref` otherwise,
+/// `AddNullable`, and draft-07 with `AddNullable`; enums inlined (schemars puts them behind `$ref` otherwise,
 /// which the gate rejects).
-fn schemars_of<T: JsonSchema>() -> [Value; 3] {
+fn schemars_of<T: JsonSchema>() -> [Value; 4] {
     let inline = |s: SchemaSettings| s.with(|s| s.inline_subschemas = true);
     let a = inline(SchemaSettings::draft2020_12())
         .into_generator()
@@ -77,7 +77,11 @@ fn schemars_of<T: JsonSchema>() -> [Value; 3] {
         .with_transform(schemars::transform::AddNullable::default())
         .into_generator()
         .into_root_schema_for::<T>();
-    [a.to_value(), b.to_value(), c.to_value()]
+    let d = inline(SchemaSettings::draft07())
+        .with_transform(schemars::transform::AddNullable::default())
+        .into_generator()
+        .into_root_schema_for::<T>();
+    [a.to_value(), b.to_value(), c.to_value(), d.to_value()]
 }
 
 fn without_schema_key(mut v: Value) -> Value {
@@ -93,7 +97,12 @@ fn schemars_output_gates_to_the_derived_form() {
     let mut rejected = Vec::new();
     for (name, variants, derived) in flat_forms() {
         for (i, schema) in variants.iter().enumerate() {
-            let which = ["draft 2020-12", "draft-07", "2020-12 + AddNullable"][i];
+            let which = [
+                "draft 2020-12",
+                "draft-07",
+                "2020-12 + AddNullable",
+                "draft-07 + AddNullable",
+            ][i];
             match gate(schema, Revision::V2025_11_25) {
                 Ok(gated) => {
                     assert_eq!(
@@ -114,7 +123,7 @@ fn schemars_output_gates_to_the_derived_form() {
         .filter(|r| !r.starts_with("Closed"))
         .collect();
     assert!(unexpected.is_empty(), "{unexpected:#?}");
-    assert_eq!(rejected.len(), 3, "{rejected:#?}");
+    assert_eq!(rejected.len(), 4, "{rejected:#?}");
     assert!(rejected.iter().all(|r| r.contains("/additionalProperties")));
     println!("{checked} schemars schemas gate to the derived form");
 }
@@ -747,4 +756,75 @@ mod arbitrary {
             }
         }
     }
+}
+
+/// The typed grammar model is the spec: for each revision and kind, the
+/// keywords `grammar::Kind` carries are exactly the properties of the spec's
+/// own definition in that revision's `schema.json`.
+#[test]
+fn grammar_model_matches_each_revisions_schema_json() {
+    use toolform::elicit::grammar::Kind;
+    let mut checked = 0;
+    for rev in Revision::ALL {
+        let Some(spec) = read(&format!("mcp-spec/{rev}/schema.json")) else {
+            continue;
+        };
+        let defs = spec
+            .get("$defs")
+            .or(spec.get("definitions"))
+            .expect("definitions");
+        for kind in Kind::ALL {
+            let Some(name) = kind.definition(rev) else {
+                assert!(
+                    !kind.exists(rev),
+                    "{rev} {kind:?} exists without a definition"
+                );
+                continue;
+            };
+            let def = &defs[name];
+            let mut spec_keys: Vec<&str> = def["properties"]
+                .as_object()
+                .unwrap_or_else(|| panic!("{rev}: {name} has properties"))
+                .keys()
+                .map(String::as_str)
+                .collect();
+            let mut ours: Vec<&str> = kind.keywords(rev).to_vec();
+            spec_keys.sort_unstable();
+            ours.sort_unstable();
+            assert_eq!(ours, spec_keys, "{rev} {kind:?} ({name})");
+            checked += 1;
+        }
+        // The root of `requestedSchema`.
+        let requested = if rev == Revision::V2025_06_18 {
+            &defs["ElicitRequest"]["properties"]["params"]["properties"]["requestedSchema"]
+        } else {
+            &defs["ElicitRequestFormParams"]["properties"]["requestedSchema"]
+        };
+        let mut root: Vec<&str> = requested["properties"]
+            .as_object()
+            .expect("requestedSchema properties")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        root.sort_unstable();
+        let mut ours = toolform::elicit::grammar::ROOT_KEYWORDS.to_vec();
+        if rev == Revision::V2025_06_18 {
+            ours.retain(|k| *k != "$schema");
+        }
+        ours.sort_unstable();
+        assert_eq!(ours, root, "{rev} requestedSchema root");
+        // Formats.
+        let formats = &defs["StringSchema"]["properties"]["format"]["enum"];
+        let mut spec_formats: Vec<&str> = formats
+            .as_array()
+            .expect("formats")
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        spec_formats.sort_unstable();
+        let mut our_formats = toolform::elicit::grammar::FORMATS.to_vec();
+        our_formats.sort_unstable();
+        assert_eq!(our_formats, spec_formats, "{rev} formats");
+    }
+    println!("{checked} (revision, kind) keyword sets match the spec");
 }
