@@ -9,6 +9,7 @@
 #   bench/report.sh                              # run both, then report
 #   bench/report.sh --bench answer_parsing       # run one (repeatable)
 #   bench/report.sh --no-run                     # report on the last run only
+#   bench/report.sh --all                        # also gate/dialect scaling and compile time
 #
 # Extra arguments after the options go to criterion (e.g. a filter:
 # `bench/report.sh --bench schema_access medium`).
@@ -16,10 +17,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 run=1
+all=0
 benches=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --no-run) run=0; shift ;;
+        --all) all=1; shift ;;
         --bench)
             [[ $# -ge 2 ]] || { echo "--bench needs a name" >&2; exit 2; }
             benches+=(--bench "$2"); shift 2 ;;
@@ -162,3 +165,14 @@ print(f"target: within 1.2x of serde alone (toolform / c <= 1.2)            : "
 print(f"target: faster than jsonschema + serde (toolform < min(b, b2))      : "
       f"{verdict(None if r_best is None else r_best < 1.0)}")
 PY
+
+if [[ $all == 1 ]]; then
+    echo
+    echo "gate and dialect conversion scaling"
+    cargo bench -p toolform-bench --bench gate_scaling 2>/dev/null | sed -n '/^| nodes/,$p'
+    if [[ -x bench/compile_time/run.sh ]]; then
+        echo
+        echo "compile time"
+        bench/compile_time/run.sh
+    fi
+fi

@@ -1,0 +1,398 @@
+#!/usr/bin/env python3
+"""Generates the compile-time benchmark workspace (see run.sh).
+
+    gen.py [--stub] OUT_DIR TOOLFORM_RUNTIME_PATH [LOCKFILE]
+
+With --stub every crate gets an empty lib.rs: building that compiles the
+dependencies (with the very features the real crates use) and nothing else,
+so run.sh can prebuild them without paying for the corpus.
+
+Writes a cargo workspace under OUT_DIR with five library crates:
+
+  ct_serde         200 structs + 10 unit-only enums, Serialize + Deserialize
+  ct_toolform      the same, + toolform::ToolSchema
+  ct_schemars      the same, + schemars::JsonSchema (schemars 1, chrono04)
+  ct_forms_serde   200 flat forms (+ 8 option enums), Deserialize only
+  ct_forms_elicit  the same forms, Deserialize + toolform::ElicitForm
+                   (the enums also derive ToolSchema, which ElicitForm needs)
+
+The three struct crates share one corpus; only the derive lines differ. The
+two form crates share one corpus; the elicit one also carries the
+`#[elicit(..)]` field attributes (the serde-only crate cannot: they would be
+unknown attributes). The corpus is deterministic (fixed seed), so every run
+compiles the same source.
+"""
+
+import os
+import random
+import shutil
+import sys
+
+SEED = 20261129
+N_STRUCTS = 200
+N_FORMS = 200
+
+# ---------------------------------------------------------------- names
+
+DOMAINS = [
+    "Customer", "Order", "Invoice", "Shipment", "Product", "Account", "Payment",
+    "Ticket", "Project", "Task", "User", "Team", "Report", "Event",
+    "Subscription", "Warehouse", "Vendor", "Contract", "Campaign", "Device",
+]
+STRUCT_KINDS = [
+    "Summary", "Details", "Filter", "Request", "Response", "Record", "Settings",
+    "Update", "Query", "Line",
+]
+FORM_KINDS = [
+    "Signup", "Booking", "Feedback", "Survey", "Contact", "Preferences",
+    "Approval", "Refund", "Transfer", "Invite",
+]
+
+# Unit-only enums used by the structs: (name, rename_all, variants).
+ENUMS = [
+    ("Status", "snake_case", ["Active", "Suspended", "Closed", "PendingReview"]),
+    ("Priority", "lowercase", ["Low", "Normal", "High", "Urgent"]),
+    ("Currency", "UPPERCASE", ["Usd", "Eur", "Gbp", "Jpy", "Chf"]),
+    ("Region", "kebab-case", ["EuWest", "EuCentral", "UsEast", "UsWest", "ApSouth"]),
+    ("Channel", "snake_case", ["Email", "Sms", "Push", "InApp"]),
+    ("Visibility", "lowercase", ["Public", "Internal", "Private"]),
+    ("SortOrder", "lowercase", ["Asc", "Desc"]),
+    ("Unit", "snake_case", ["Piece", "Kilogram", "Litre", "Metre", "Hour"]),
+    ("Role", "snake_case", ["Owner", "Admin", "Member", "Guest"]),
+    ("Severity", "SCREAMING_SNAKE_CASE", ["Info", "Warning", "Error", "Critical"]),
+]
+
+# Option enums used by the forms.
+FORM_ENUMS = [
+    ("Plan", "snake_case", ["Free", "Starter", "Business", "Enterprise"]),
+    ("Contact", "snake_case", ["Email", "Phone", "Letter"]),
+    ("Size", "lowercase", ["Small", "Medium", "Large", "Xl"]),
+    ("Rating", "snake_case", ["Poor", "Fair", "Good", "Excellent"]),
+    ("Topic", "snake_case", ["Billing", "Shipping", "Returns", "Account", "Other"]),
+    ("Weekday", "lowercase", ["Mon", "Tue", "Wed", "Thu", "Fri"]),
+    ("Seat", "snake_case", ["Window", "Aisle", "Middle"]),
+    ("Diet", "snake_case", ["None", "Vegetarian", "Vegan", "GlutenFree"]),
+]
+
+
+def snake(name):
+    out = []
+    for i, c in enumerate(name):
+        if c.isupper() and i:
+            out.append("_")
+        out.append(c.lower())
+    return "".join(out)
+
+
+def wire_name(variant, rename_all):
+    """The name serde writes for a unit variant under `rename_all`."""
+    s = snake(variant)
+    return {"snake_case": s, "lowercase": variant.lower(), "UPPERCASE": variant.upper(),
+            "kebab-case": s.replace("_", "-"), "SCREAMING_SNAKE_CASE": s.upper()}[rename_all]
+
+
+# ---------------------------------------------------------------- structs
+
+# Scalar field templates: (field name, type, serde attrs, doc).
+SCALARS = [
+    ("name", "String", [], "Display name."),
+    ("title", "String", [], None),
+    ("description", "Option<String>", ['skip_serializing_if = "Option::is_none"'], "Free text, may be absent."),
+    ("email", "String", [], None),
+    ("owner_id", "u64", [], "Id of the owning user."),
+    ("external_ref", "Option<String>", [], None),
+    ("quantity", "u32", ["default"], None),
+    ("amount", "f64", [], "Amount in the account currency."),
+    ("discount_pct", "Option<f32>", [], None),
+    ("retries", "u16", ["default"], None),
+    ("version", "i64", [], None),
+    ("enabled", "bool", ["default"], "Whether this is active."),
+    ("archived", "bool", ["default"], None),
+    ("created_at", "DateTime<Utc>", [], "When it was created (RFC 3339)."),
+    ("updated_at", "Option<DateTime<Utc>>", ['skip_serializing_if = "Option::is_none"'], None),
+    ("due_at", "Option<DateTime<Utc>>", [], None),
+    ("tags", "Vec<String>", ["default", 'skip_serializing_if = "Vec::is_empty"'], "Free-form labels."),
+    ("member_ids", "Vec<u64>", ["default"], None),
+    ("scores", "Vec<f64>", [], None),
+    ("metadata", "BTreeMap<String, String>", ["default"], "Opaque key/value pairs."),
+    ("limit", "Option<u32>", [], None),
+    ("offset", "u64", ["default"], None),
+    ("locale", "Option<String>", [], None),
+    ("notes", "Vec<String>", ["default"], None),
+    ("score", "Option<f64>", ['skip_serializing_if = "Option::is_none"'], None),
+    ("count", "usize", [], None),
+    ("level", "u8", [], None),
+    ("delta", "i32", ["default"], None),
+]
+
+RENAMES = {
+    "owner_id": "ownerRef",
+    "external_ref": "extRef",
+    "discount_pct": "discount",
+    "member_ids": "members",
+    "created_at": "createdOn",
+    "due_at": "deadline",
+    "locale": "lang",
+}
+
+
+def gen_structs(rng):
+    names = [d + k for k in STRUCT_KINDS for d in DOMAINS]
+    assert len(names) == N_STRUCTS
+    items = []
+    for i, name in enumerate(names):
+        fields = [("id", "u64", [], None)]
+        picks = rng.sample(SCALARS, rng.randint(4, 11))
+        for fname, ty, attrs, doc in picks:
+            attrs = list(attrs)
+            if fname in RENAMES and rng.random() < 0.5:
+                attrs.insert(0, f'rename = "{RENAMES[fname]}"')
+            if fname == "name" and rng.random() < 0.2:
+                attrs.append('alias = "label"')
+            fields.append((fname, ty, attrs, doc))
+        # Enum fields.
+        for _ in range(rng.choice([0, 1, 1, 2])):
+            en = rng.choice(ENUMS)[0]
+            fname = snake(en)
+            if any(f[0] == fname for f in fields):
+                continue
+            if rng.random() < 0.35:
+                fields.append((fname, f"Option<{en}>", ['skip_serializing_if = "Option::is_none"'], None))
+            else:
+                fields.append((fname, en, [], None))
+        # Nested types: refer to structs defined earlier (a DAG, no recursion).
+        if i >= len(DOMAINS):
+            for _ in range(rng.choice([1, 1, 2, 2, 3])):
+                j = rng.randrange(i)
+                other = names[j]
+                base = snake(other)
+                shape = rng.random()
+                if shape < 0.4:
+                    fields.append((base, other, [], None))
+                elif shape < 0.7:
+                    fields.append((base, f"Option<{other}>", ['skip_serializing_if = "Option::is_none"'], f"The related {base.replace('_', ' ')}, if any."))
+                else:
+                    fields.append((base + "s", f"Vec<{other}>", ["default"], None))
+        # Deduplicate field names (nested picks can collide).
+        seen, uniq = set(), []
+        for f in fields:
+            if f[0] not in seen:
+                seen.add(f[0])
+                uniq.append(f)
+        container = []
+        r = rng.random()
+        if r < 0.6:
+            container.append('rename_all = "camelCase"')
+        elif r < 0.7:
+            container.append('rename_all = "kebab-case"')
+        if rng.random() < 0.15:
+            container.append("deny_unknown_fields")
+        doc = f"{name[:-len(next(k for k in STRUCT_KINDS if name.endswith(k)))]} data: one {name}." if rng.random() < 0.7 else None
+        items.append((name, container, uniq, doc))
+    return items
+
+
+def render_structs(items, derive, extra_use):
+    out = [
+        "//! Generated by bench/compile_time/gen.py. Do not edit.",
+        "#![allow(dead_code)]",
+        "",
+        "use chrono::{DateTime, Utc};",
+        "use serde::{Deserialize, Serialize};",
+        "use std::collections::BTreeMap;",
+    ]
+    out += extra_use
+    out.append("")
+    for en, rename_all, variants in ENUMS:
+        out.append(f"/// {en} of a record.")
+        out.append(f"#[derive({derive})]")
+        out.append(f'#[serde(rename_all = "{rename_all}")]')
+        out.append(f"pub enum {en} {{")
+        for v in variants:
+            out.append(f"    {v},")
+        out.append("}")
+        out.append("")
+    for name, container, fields, doc in items:
+        if doc:
+            out.append(f"/// {doc}")
+        out.append(f"#[derive({derive})]")
+        if container:
+            out.append(f"#[serde({', '.join(container)})]")
+        out.append(f"pub struct {name} {{")
+        for fname, ty, attrs, fdoc in fields:
+            if fdoc:
+                out.append(f"    /// {fdoc}")
+            if attrs:
+                out.append(f"    #[serde({', '.join(attrs)})]")
+            out.append(f"    pub {fname}: {ty},")
+        out.append("}")
+        out.append("")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- forms
+
+# Form field templates: (name, type, serde attrs, elicit attrs, doc).
+# Types are the ones the form grammar carries.
+FORM_FIELDS = [
+    ("full_name", "String", [], ["length(min = 1, max = 80)"], "Your full name"),
+    ("email", "String", [], ['format = "email"'], None),
+    ("phone", "Option<String>", [], [], None),
+    ("website", "Option<String>", [], ['format = "uri"'], None),
+    ("company", "Option<String>", [], ["length(max = 120)"], None),
+    ("age", "u8", [], ["range(min = 18, max = 120)"], None),
+    ("guests", "u32", [], ["range(min = 1, max = 12)"], "Number of guests"),
+    ("budget", "f64", [], ["range(min = 0, max = 100000)"], None),
+    ("quantity", "u16", ["default"], ["range(min = 1, max = 500)"], None),
+    ("newsletter", "bool", ["default"], [], "Send me the newsletter"),
+    ("agree_terms", "bool", [], ['title = "I agree to the terms"'], None),
+    ("urgent", "bool", [], ["default = false"], None),
+    ("start_date", "NaiveDate", [], [], None),
+    ("end_date", "Option<NaiveDate>", [], [], None),
+    ("callback_at", "Option<DateTime<Utc>>", [], [], None),
+    ("comment", "Option<String>", [], ["length(max = 2000)"], "Anything else?"),
+    ("nickname", "String", [], ['default = "anon"'], None),
+    ("score", "i32", [], ["range(min = -10, max = 10)"], None),
+]
+
+
+def gen_forms(rng):
+    names = [d + k for k in FORM_KINDS for d in DOMAINS]
+    assert len(names) == N_FORMS
+    items = []
+    for name in names:
+        picks = rng.sample(FORM_FIELDS, rng.randint(3, 7))
+        fields = [tuple(p) for p in picks]
+        # Single and multi selects.
+        for _ in range(rng.choice([1, 1, 2])):
+            en, rule, variants = rng.choice(FORM_ENUMS)
+            fname = snake(en)
+            if any(f[0] in (fname, fname + "s") for f in fields):
+                continue
+            r = rng.random()
+            if r < 0.45:
+                fields.append((fname, en, [], [], None))
+            elif r < 0.65:
+                fields.append((fname, en, [], [f'default = "{wire_name(variants[-1], rule)}"'], None))
+            elif r < 0.8:
+                fields.append((fname, f"Option<{en}>", [], [], None))
+            else:
+                fields.append((fname + "s", f"Vec<{en}>", ["default"], [f"max_items = {len(variants)}"], None))
+        container = []
+        if rng.random() < 0.5:
+            container.append('rename_all = "camelCase"')
+        if rng.random() < 0.2:
+            container.append("deny_unknown_fields")
+        items.append((name, container, fields, f"{name}: a form." if rng.random() < 0.5 else None))
+    return items
+
+
+def render_forms(items, struct_derive, enum_derive, with_elicit):
+    out = [
+        "//! Generated by bench/compile_time/gen.py. Do not edit.",
+        "#![allow(dead_code)]",
+        "",
+        "use chrono::{DateTime, NaiveDate, Utc};",
+        "use serde::Deserialize;",
+        "",
+    ]
+    for en, rename_all, variants in FORM_ENUMS:
+        out.append(f"#[derive({enum_derive})]")
+        out.append(f'#[serde(rename_all = "{rename_all}")]')
+        out.append(f"pub enum {en} {{")
+        for v in variants:
+            out.append(f"    {v},")
+        out.append("}")
+        out.append("")
+    for name, container, fields, doc in items:
+        if doc:
+            out.append(f"/// {doc}")
+        out.append(f"#[derive({struct_derive})]")
+        if container:
+            out.append(f"#[serde({', '.join(container)})]")
+        out.append(f"pub struct {name} {{")
+        for fname, ty, sattrs, eattrs, fdoc in fields:
+            if fdoc:
+                out.append(f"    /// {fdoc}")
+            if sattrs:
+                out.append(f"    #[serde({', '.join(sattrs)})]")
+            if eattrs and with_elicit:
+                out.append(f"    #[elicit({', '.join(eattrs)})]")
+            out.append(f"    pub {fname}: {ty},")
+        out.append("}")
+        out.append("")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- crates
+
+SERDE = 'serde = { version = "1.0.219", features = ["derive"] }'
+CHRONO = 'chrono = { version = "0.4.41", default-features = false, features = ["serde", "std"] }'
+
+
+def write_crate(root, name, deps, source):
+    d = os.path.join(root, name)
+    os.makedirs(os.path.join(d, "src"), exist_ok=True)
+    with open(os.path.join(d, "Cargo.toml"), "w") as f:
+        f.write(
+            f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n'
+            "[dependencies]\n" + "\n".join(deps) + "\n"
+        )
+    path = os.path.join(d, "src", "lib.rs")
+    # Write only when changed, so a re-run keeps mtimes (and the prebuilt state).
+    old = None
+    if os.path.exists(path):
+        with open(path) as f:
+            old = f.read()
+    if old != source:
+        with open(path, "w") as f:
+            f.write(source)
+
+
+def main():
+    args = sys.argv[1:]
+    stub = "--stub" in args
+    args = [a for a in args if a != "--stub"]
+    out_dir, runtime = args[0], os.path.abspath(args[1])
+    lock = args[2] if len(args) > 2 else None
+    os.makedirs(out_dir, exist_ok=True)
+    toolform = f'toolform = {{ path = "{runtime}" }}'
+    schemars = 'schemars = { version = "1", features = ["chrono04"] }'
+
+    rng = random.Random(SEED)
+    structs = gen_structs(rng)
+    forms = gen_forms(rng)
+
+    crates = {
+        "ct_serde": ([SERDE, CHRONO],
+                     render_structs(structs, "Serialize, Deserialize", [])),
+        "ct_toolform": ([SERDE, CHRONO, toolform],
+                        render_structs(structs, "Serialize, Deserialize, toolform::ToolSchema", [])),
+        "ct_schemars": ([SERDE, CHRONO, schemars],
+                        render_structs(structs, "Serialize, Deserialize, schemars::JsonSchema", [])),
+        "ct_forms_serde": ([SERDE, CHRONO],
+                           render_forms(forms, "Deserialize", "Deserialize", False)),
+        "ct_forms_elicit": ([SERDE, CHRONO, toolform],
+                            render_forms(forms, "Deserialize, toolform::ElicitForm",
+                                         "Deserialize, toolform::ToolSchema", True)),
+    }
+    for name, (deps, src) in crates.items():
+        write_crate(out_dir, name, deps, "//! stub: dependencies only\n" if stub else src)
+    with open(os.path.join(out_dir, "Cargo.toml"), "w") as f:
+        members = ", ".join(f'"{n}"' for n in crates)
+        f.write(f'[workspace]\nresolver = "3"\nmembers = [{members}]\n')
+    # Start from the repository's lockfile so shared dependencies resolve to the
+    # versions the project is tested with; cargo prunes what is unused.
+    if lock and not os.path.exists(os.path.join(out_dir, "Cargo.lock")):
+        shutil.copy(lock, os.path.join(out_dir, "Cargo.lock"))
+
+    if stub:
+        return
+    n_fields = sum(len(s[2]) for s in structs)
+    n_form_fields = sum(len(f[2]) for f in forms)
+    print(f"corpus: {len(structs)} structs ({n_fields} fields) + {len(ENUMS)} enums; "
+          f"{len(forms)} forms ({n_form_fields} fields) + {len(FORM_ENUMS)} enums")
+
+
+if __name__ == "__main__":
+    main()
