@@ -95,11 +95,11 @@ fn expand(cont: &Container) -> TokenStream {
         quote! {
             fn input_schema() -> &'static #p::Value {
                 static SCHEMA: #p::OnceLock<#p::Value> = #p::OnceLock::new();
-                SCHEMA.get_or_init(|| #p::render(<Self as #p::ToolSchema>::SHAPE, #p::Contract::Input))
+                #p::cached_in(&SCHEMA, <Self as #p::ToolSchema>::SHAPE, #p::Contract::Input)
             }
             fn output_schema() -> &'static #p::Value {
                 static SCHEMA: #p::OnceLock<#p::Value> = #p::OnceLock::new();
-                SCHEMA.get_or_init(|| #p::render(<Self as #p::ToolSchema>::SHAPE, #p::Contract::Output))
+                #p::cached_in(&SCHEMA, <Self as #p::ToolSchema>::SHAPE, #p::Contract::Output)
             }
         }
     });
