@@ -10,15 +10,28 @@ pub use core::option::Option::{self, None, Some};
 pub use serde_json::Value;
 pub use std::sync::OnceLock;
 
-/// A derived type's schema in its own `static`: one non-generic function for
-/// every type, so each derive adds a static and a call, not an instantiation
-/// of `OnceLock::get_or_init` (measured in the compile-time benchmark).
-#[inline(never)]
+/// A derived type's schema in its own `static`: the read is inlined (a
+/// pointer load once filled), the fill is one non-generic function for every
+/// type, so a derive adds a static and a call rather than an instantiation of
+/// `OnceLock::get_or_init` (measured in the compile-time benchmark). Inlined
+/// in optimized builds only: in debug builds an `#[inline]` function is
+/// compiled again in every crate that calls it, which the benchmark showed to
+/// cost more than it saves.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn cached_in(
     cell: &'static OnceLock<Value>,
     shape: &'static Shape,
     contract: Contract,
 ) -> &'static Value {
+    match cell.get() {
+        Some(schema) => schema,
+        None => fill(cell, shape, contract),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn fill(cell: &'static OnceLock<Value>, shape: &'static Shape, contract: Contract) -> &'static Value {
     cell.get_or_init(|| render(shape, contract))
 }
 
