@@ -31,7 +31,11 @@ pub fn cached_in(
 
 #[cold]
 #[inline(never)]
-fn fill(cell: &'static OnceLock<Value>, shape: &'static Shape, contract: Contract) -> &'static Value {
+fn fill(
+    cell: &'static OnceLock<Value>,
+    shape: &'static Shape,
+    contract: Contract,
+) -> &'static Value {
     cell.get_or_init(|| render(shape, contract))
 }
 
