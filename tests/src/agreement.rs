@@ -520,3 +520,25 @@ pub fn dialect_corpus(cases: impl ExactSizeIterator<Item = fn() -> DialectReport
         println!("  refused: {r}");
     }
 }
+
+/// [`check_with`] for one corpus case, its panics turned into the error text
+/// so a corpus run reports every failing type, not the first.
+pub fn run_case<T>(
+    name: &'static str,
+    seeds: &[Value],
+    own_limits: &'static [Limit],
+) -> Result<Report, String>
+where
+    T: ToolSchema + DeserializeOwned + Serialize,
+{
+    std::panic::catch_unwind(|| {
+        let report = check_with::<T>(seeds, own_limits);
+        report.assert_clean(name);
+        report
+    })
+    .map_err(|e| {
+        e.downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_else(|| format!("{name}: panicked"))
+    })
+}

@@ -315,27 +315,11 @@ const TRY_FROM: &[agreement::Limit] = &[agreement::Limit {
     },
 }];
 
-fn run<T>(name: &'static str, seeds: &[Value]) -> Result<Report, String>
-where
-    T: ToolSchema + Serialize + serde::de::DeserializeOwned,
-{
-    std::panic::catch_unwind(|| {
-        let report = agreement::check_with::<T>(seeds, TRY_FROM);
-        report.assert_clean(name);
-        report
-    })
-    .map_err(|e| {
-        e.downcast_ref::<String>()
-            .cloned()
-            .unwrap_or_else(|| format!("{name}: panicked"))
-    })
-}
-
 macro_rules! cases {
     ($($name:ident: $ty:ty => [$($seed:tt),* $(,)?];)*) => {
         const CASES: &[Case] = &[$(Case {
             name: stringify!($name),
-            run: |name| run::<$ty>(name, &[$(json!($seed)),*]),
+            run: |name| agreement::run_case::<$ty>(name, &[$(json!($seed)),*], TRY_FROM),
             dialects: || agreement::check_dialects_with::<$ty>(&[$(json!($seed)),*], TRY_FROM),
         }),*];
 

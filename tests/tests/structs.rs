@@ -464,27 +464,11 @@ struct Case {
     dialects: fn() -> agreement::DialectReport,
 }
 
-fn run<T>(name: &'static str, seeds: &[Value]) -> Result<Report, String>
-where
-    T: ToolSchema + Serialize + serde::de::DeserializeOwned,
-{
-    std::panic::catch_unwind(|| {
-        let report = agreement::check::<T>(seeds);
-        report.assert_clean(name);
-        report
-    })
-    .map_err(|e| {
-        e.downcast_ref::<String>()
-            .cloned()
-            .unwrap_or_else(|| format!("{name}: panicked"))
-    })
-}
-
 macro_rules! cases {
     ($($name:ident: $ty:ty => [$($seed:tt),* $(,)?];)*) => {
         const CASES: &[Case] = &[$(Case {
             name: stringify!($name),
-            run: |name| run::<$ty>(name, &seeds_of(&[$(json!($seed)),*])),
+            run: |name| agreement::run_case::<$ty>(name, &seeds_of(&[$(json!($seed)),*]), &[]),
             dialects: || agreement::check_dialects::<$ty>(&seeds_of(&[$(json!($seed)),*])),
         }),*];
 
