@@ -270,6 +270,33 @@ pub struct Field {
     pub constraints: Option<&'static Constraints>,
 }
 
+impl Field {
+    /// A field with nothing set, for struct-update syntax in generated code:
+    /// the derive writes only what differs, which keeps the expansion small.
+    #[doc(hidden)]
+    pub const BASE: Field = Field {
+        rust_name: "",
+        ser_name: None,
+        de_name: None,
+        aliases: &[],
+        shape: null_shape,
+        ser_shape: null_shape,
+        flatten: false,
+        deserialize_with: false,
+        has_default: false,
+        default_value: None,
+        skip_serializing_if: false,
+        skip_if_none: false,
+        title: None,
+        description: None,
+        constraints: None,
+    };
+}
+
+fn null_shape() -> &'static Shape {
+    &Shape::Null
+}
+
 /// Constraints a user declares on a field (`#[schema(length(..), range(..),
 /// pattern = .., format = .., example = .., deprecated)]`).
 ///

@@ -73,7 +73,10 @@ impl<'c, 'a> Gen<'c, 'a> {
 
 fn expand(cont: &Container) -> TokenStream {
     let krate = &cont.krate;
-    let g = Gen::new(cont);
+    let mut g = Gen::new(cont);
+    // Inside the generated `const _` block, `__tf` names toolform's private
+    // module: shorter paths, a smaller expansion.
+    g.p = quote!(__tf);
     let p = g.p.clone();
     let ident = &cont.serde.ident;
     let generics = with_bounds(cont);
@@ -123,17 +126,21 @@ fn expand(cont: &Container) -> TokenStream {
         _ => None,
     };
     quote! {
-        #select
-        #[automatically_derived]
-        impl #impl_generics #p::ToolSchema for #ident #ty_generics #where_clause {
-            const SHAPE: &'static #p::Shape = &#p::Shape::Named(&#p::Named {
-                type_name: #p::type_name::<Self>,
-                title: #title,
-                description: #description,
-                body: #body,
-            });
-            #cached
-        }
+        #[doc(hidden)]
+        const _: () = {
+            use #krate::__private as __tf;
+            #select
+            #[automatically_derived]
+            impl #impl_generics #p::ToolSchema for #ident #ty_generics #where_clause {
+                const SHAPE: &'static #p::Shape = &#p::Shape::Named(&#p::Named {
+                    type_name: #p::type_name::<Self>,
+                    title: #title,
+                    description: #description,
+                    body: #body,
+                });
+                #cached
+            }
+        };
     }
 }
 
@@ -379,25 +386,40 @@ impl Gen<'_, '_> {
         let title = opt_str(p, ours.schema.title.as_deref());
         let description = opt_str(p, ours.schema.description.as_deref());
         let constraints = self.constraints(field, &ours.schema.constraints);
-        quote! {
-            #p::Field {
-                rust_name: #rust_name,
-                ser_name: #ser_name,
-                de_name: #de_name,
-                aliases: &[#(#aliases),*],
-                shape: #shape,
-                ser_shape: #ser_shape,
-                flatten: #flatten,
-                deserialize_with: #deserialize_with,
-                has_default: #has_default,
-                default_value: #default_value,
-                skip_serializing_if: #skip_serializing_if,
-                skip_if_none: #skip_if_none,
-                title: #title,
-                description: #description,
-                constraints: #constraints,
+        // Only what differs from `Field::BASE`: a smaller expansion compiles
+        // faster (measured in the compile-time benchmark).
+        let mut parts = vec![
+            quote!(rust_name: #rust_name),
+            quote!(ser_name: #ser_name),
+            quote!(de_name: #de_name),
+            quote!(shape: #shape),
+            quote!(ser_shape: #ser_shape),
+        ];
+        if !aliases.is_empty() {
+            parts.push(quote!(aliases: &[#(#aliases),*]));
+        }
+        for (flag, name) in [
+            (flatten, quote!(flatten)),
+            (deserialize_with, quote!(deserialize_with)),
+            (has_default, quote!(has_default)),
+            (skip_serializing_if, quote!(skip_serializing_if)),
+            (skip_if_none, quote!(skip_if_none)),
+        ] {
+            if flag {
+                parts.push(quote!(#name: true));
             }
         }
+        for (value, name) in [
+            (default_value, quote!(default_value)),
+            (title, quote!(title)),
+            (description, quote!(description)),
+            (constraints, quote!(constraints)),
+        ] {
+            if value.to_string() != quote!(#p::None).to_string() {
+                parts.push(quote!(#name: #value));
+            }
+        }
+        quote!(#p::Field { #(#parts,)* ..#p::Field::BASE })
     }
 
     /// The declared constraints, with the field type's fitness asserted at
