@@ -89,8 +89,22 @@ pub fn spec_form_validator(revision: toolform::Revision) -> Option<jsonschema::V
     )
 }
 
+/// Every error the spec's schema finds in an elicitation request carrying
+/// `requested` (empty: the spec accepts it).
+pub fn spec_form_errors(
+    validator: &jsonschema::Validator,
+    revision: toolform::Revision,
+    requested: &Value,
+) -> Vec<String> {
+    let request = spec_form_request(revision, requested);
+    validator
+        .iter_errors(&request)
+        .map(|e| e.to_string())
+        .collect()
+}
+
 /// The request `spec_form_validator` checks, around a `requestedSchema`.
-pub fn spec_form_request(revision: toolform::Revision, requested: &Value) -> Value {
+fn spec_form_request(revision: toolform::Revision, requested: &Value) -> Value {
     if revision == toolform::Revision::V2025_06_18 {
         serde_json::json!({"method": "elicitation/create", "params": {"message": "m", "requestedSchema": requested}})
     } else {

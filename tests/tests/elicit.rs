@@ -185,11 +185,7 @@ fn requested_schemas_validate_against_the_spec_and_rmcp() {
             if r != rev {
                 continue;
             }
-            let instance = toolform_tests::spec_form_request(rev, schema);
-            let errors: Vec<String> = validator
-                .iter_errors(&instance)
-                .map(|e| e.to_string())
-                .collect();
+            let errors = toolform_tests::spec_form_errors(&validator, rev, schema);
             assert!(
                 errors.is_empty(),
                 "{name} for {rev}: {errors:#?}\n{schema:#}"

@@ -225,11 +225,7 @@ fn assert_spec_valid(rev: Revision, gated: &Value, what: &str) {
     let Some(validator) = toolform_tests::spec_form_validator(rev) else {
         return;
     };
-    let instance = toolform_tests::spec_form_request(rev, gated);
-    let errors: Vec<String> = validator
-        .iter_errors(&instance)
-        .map(|e| e.to_string())
-        .collect();
+    let errors = toolform_tests::spec_form_errors(&validator, rev, gated);
     assert!(
         errors.is_empty(),
         "{what} under {rev}: {errors:?}\n{gated:#}"

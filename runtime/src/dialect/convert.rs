@@ -547,16 +547,7 @@ impl Converter {
             "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" | "uniqueItems" => {
                 notes.push(describe(key, &value))
             }
-            "not" if value.get("const").is_some() => notes.push(describe(key, &value)),
-            k if GEMINI_FIELDS.contains(&k) => {
-                out.insert(key.into(), value);
-            }
-            k if ANNOTATIONS.contains(&k) => {}
-            _ => self.reject(
-                path,
-                "unsupported-keyword",
-                format!("Gemini does not accept `{key}`"),
-            ),
+            _ => self.listed(&GEMINI_FIELDS, key, value, path, out, notes),
         }
     }
 
@@ -596,15 +587,32 @@ impl Converter {
             "pattern" | "minLength" | "maxLength" | "exclusiveMinimum" | "exclusiveMaximum"
             | "multipleOf" | "uniqueItems" | "propertyNames" | "minProperties"
             | "maxProperties" => notes.push(describe(key, &value)),
+            _ => self.listed(&GEMINI_JSON_FIELDS, key, value, path, out, notes),
+        }
+    }
+
+    /// The common tail of a dialect with an allowed-keyword list: `not` of a
+    /// constant goes into the description, listed keywords stay, annotations
+    /// go, anything else is refused.
+    fn listed(
+        &mut self,
+        allowed: &[&str],
+        key: &str,
+        value: Value,
+        path: &str,
+        out: &mut Map<String, Value>,
+        notes: &mut Vec<String>,
+    ) {
+        match key {
             "not" if value.get("const").is_some() => notes.push(describe(key, &value)),
-            k if GEMINI_JSON_FIELDS.contains(&k) => {
+            k if allowed.contains(&k) => {
                 out.insert(key.into(), value);
             }
             k if ANNOTATIONS.contains(&k) => {}
             _ => self.reject(
                 path,
                 "unsupported-keyword",
-                format!("Gemini's JSON Schema does not accept `{key}`"),
+                format!("{} does not accept `{key}`", self.dialect),
             ),
         }
     }
