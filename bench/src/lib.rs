@@ -18,6 +18,7 @@ use toolform::{ElicitForm, ToolSchema};
 
 /// Three plain fields.
 #[derive(Debug, Clone, Serialize, Deserialize, ToolSchema, JsonSchema)]
+#[schema(no_json_schema)] // derives schemars::JsonSchema itself
 pub struct Small {
     pub id: u64,
     pub name: String,
@@ -30,6 +31,7 @@ fn default_limit() -> u32 {
 
 /// A typical tool-argument struct.
 #[derive(Debug, Clone, Serialize, Deserialize, ToolSchema, JsonSchema)]
+#[schema(no_json_schema)] // derives schemars::JsonSchema itself
 #[serde(rename_all = "camelCase")]
 pub struct Medium {
     /// Free-text query.
@@ -55,6 +57,7 @@ pub struct Medium {
 
 /// Fifty fields: every common scalar, options, sequences, maps, dates.
 #[derive(Debug, Clone, Serialize, Deserialize, ToolSchema, JsonSchema)]
+#[schema(no_json_schema)] // derives schemars::JsonSchema itself
 #[serde(rename_all = "camelCase")]
 pub struct Wide {
     pub f01_id: u64,
@@ -119,6 +122,7 @@ pub struct Wide {
 
 /// Level 1 (root) of a six-level nesting.
 #[derive(Debug, Clone, Serialize, Deserialize, ToolSchema, JsonSchema)]
+#[schema(no_json_schema)] // derives schemars::JsonSchema itself
 #[serde(rename_all = "camelCase")]
 pub struct Deep {
     pub name: String,
@@ -130,6 +134,7 @@ pub struct Deep {
 
 /// Level 2.
 #[derive(Debug, Clone, Serialize, Deserialize, ToolSchema, JsonSchema)]
+#[schema(no_json_schema)] // derives schemars::JsonSchema itself
 #[serde(rename_all = "camelCase")]
 pub struct Level2 {
     pub id: u64,
@@ -139,6 +144,7 @@ pub struct Level2 {
 
 /// Level 3.
 #[derive(Debug, Clone, Serialize, Deserialize, ToolSchema, JsonSchema)]
+#[schema(no_json_schema)] // derives schemars::JsonSchema itself
 #[serde(rename_all = "camelCase")]
 pub struct Level3 {
     pub label: String,
@@ -149,6 +155,7 @@ pub struct Level3 {
 
 /// Level 4.
 #[derive(Debug, Clone, Serialize, Deserialize, ToolSchema, JsonSchema)]
+#[schema(no_json_schema)] // derives schemars::JsonSchema itself
 #[serde(rename_all = "camelCase")]
 pub struct Level4 {
     pub code: u32,
@@ -158,6 +165,7 @@ pub struct Level4 {
 
 /// Level 5.
 #[derive(Debug, Clone, Serialize, Deserialize, ToolSchema, JsonSchema)]
+#[schema(no_json_schema)] // derives schemars::JsonSchema itself
 #[serde(rename_all = "camelCase")]
 pub struct Level5 {
     pub enabled: bool,
@@ -167,6 +175,7 @@ pub struct Level5 {
 
 /// Level 6, the leaf.
 #[derive(Debug, Clone, Serialize, Deserialize, ToolSchema, JsonSchema)]
+#[schema(no_json_schema)] // derives schemars::JsonSchema itself
 #[serde(rename_all = "camelCase")]
 pub struct Level6 {
     pub key: String,

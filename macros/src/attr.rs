@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 
 /// Keys allowed on a container.
-const CONTAINER_KEYS: &[&str] = &["title", "description", "crate", "titled"];
+const CONTAINER_KEYS: &[&str] = &["title", "description", "crate", "titled", "no_json_schema"];
 /// Keys allowed on a field.
 const FIELD_KEYS: &[&str] = &[
     "title",
@@ -72,6 +72,9 @@ pub struct SchemaAttrs {
     pub with: Option<syn::Type>,
     /// `titled` (enum only): unit variants as `oneOf` of `{const, title}`.
     pub titled: Option<proc_macro2::Span>,
+    /// `no_json_schema` (container): no `schemars::JsonSchema` impl, for a
+    /// type that derives `schemars::JsonSchema` itself.
+    pub no_json_schema: bool,
     /// The doc comment alone (for variant titles in `titled` enums).
     pub doc: Option<String>,
     /// Declared constraints (fields).
@@ -326,6 +329,7 @@ impl SchemaAttrs {
                         })?);
                     }
                     "titled" => out.titled = Some(meta.path.span()),
+                    "no_json_schema" => out.no_json_schema = true,
                     "length" => {
                         let span = meta.path.span();
                         let (min, max) = parse_bounds(&meta, "length")?;

@@ -5,9 +5,12 @@ pub use crate::shape::{
     Body, Convert, Enum, Field, Named, Repr, Shape, Struct, Variant, VariantBody,
 };
 pub use crate::{Contract, ToolSchema};
+#[cfg(feature = "schemars")]
+pub use ::schemars;
 pub use core::any::type_name;
 pub use core::option::Option::{self, None, Some};
 pub use serde_json::Value;
+pub use std::borrow::Cow;
 pub use std::sync::OnceLock;
 
 /// A derived type's schema in its own `static`: the read is inlined (a

@@ -38,6 +38,14 @@
 //! ## Cargo features
 //!
 //! - `chrono` (default): schemas for chrono's date and time types.
+//! - `uuid`, `url`: `uuid::Uuid` and `url::Url` as formatted strings.
+//! - `schemars`: derived types also implement `schemars::JsonSchema`,
+//!   answering with the input or output schema by the generator's contract
+//!   (see [`schemars`](crate::schemars)).
+//! - `rmcp`: builders between toolform and rmcp, the official Rust MCP SDK:
+//!   tools, elicitation requests and answers, and the 2026-07-28
+//!   `InputRequiredResult` (see [`rmcp`](crate::rmcp)). Turns on `schemars`,
+//!   so rmcp's `Parameters<T>` and `Json<T>` take derived types unchanged.
 //!
 //! toolform turns on serde_json's `preserve_order` feature: properties appear
 //! in declaration order, which is also the order clients show form fields in.
@@ -47,12 +55,18 @@
 pub mod dialect;
 pub mod elicit;
 mod impls;
+mod integrations;
 mod render;
 pub mod shape;
 mod violation;
 
 #[doc(hidden)]
 pub mod __private;
+
+#[cfg(feature = "rmcp")]
+pub use integrations::rmcp;
+#[cfg(feature = "schemars")]
+pub use integrations::schemars;
 
 pub use elicit::{ElicitError, ElicitForm, Elicited, Revision};
 pub use render::{RenderOptions, render, render_with};

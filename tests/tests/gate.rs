@@ -14,6 +14,7 @@ use toolform_tests::{agreement, fixture};
 // ------------------------------------------------------------ flat structs
 
 #[derive(Serialize, Deserialize, JsonSchema, ToolSchema, Debug)]
+#[schema(no_json_schema)] // derives schemars::JsonSchema itself
 #[serde(rename_all = "snake_case")]
 enum Size {
     Small,

@@ -125,11 +125,21 @@ fn expand(cont: &Container) -> TokenStream {
         }
         _ => None,
     };
+    let name = ident.to_string().trim_start_matches("r#").to_owned();
+    // `schemars::JsonSchema`, when toolform's `schemars` feature is on.
+    let json_schema = (!cont.schema.no_json_schema).then(|| {
+        quote! {
+            #krate::__json_schema! {
+                [#impl_generics] [#ident #ty_generics] [#where_clause] #name
+            }
+        }
+    });
     quote! {
         #[doc(hidden)]
         const _: () = {
             use #krate::__private as __tf;
             #select
+            #json_schema
             #[automatically_derived]
             impl #impl_generics #p::ToolSchema for #ident #ty_generics #where_clause {
                 const SHAPE: &'static #p::Shape = &#p::Shape::Named(&#p::Named {

@@ -32,7 +32,7 @@
 //! assert!(matches!(Booking::from_elicit_result(&answer), Ok(Elicited::Declined)));
 //! ```
 
-mod answer;
+pub(crate) mod answer;
 mod form;
 pub mod format;
 mod gate;

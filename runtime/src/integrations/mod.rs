@@ -1,0 +1,70 @@
+//! Adapters shared by the optional integrations.
+
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
+#[cfg(feature = "schemars")]
+pub mod schemars;
+
+use serde_json::Value;
+
+/// Without the `schemars` feature the derive's `JsonSchema` hook is empty.
+#[cfg(not(feature = "schemars"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __json_schema {
+    ($($tokens:tt)*) => {};
+}
+
+/// MCP wants `type: "object"` at the root of a tool's schemas. A union whose
+/// every branch is an object (an internally or adjacently tagged enum, say)
+/// is one: say so at the root, which changes no verdict.
+#[cfg_attr(not(any(feature = "rmcp", feature = "schemars")), allow(dead_code))]
+pub(crate) fn object_root(schema: &mut Value) {
+    let Value::Object(map) = schema else { return };
+    if map.contains_key("type") {
+        return;
+    }
+    let branches_are_objects = ["oneOf", "anyOf"].iter().any(|key| {
+        matches!(map.get(*key), Some(Value::Array(branches))
+            if !branches.is_empty() && branches.iter().all(is_object_schema))
+    });
+    if branches_are_objects {
+        map.insert("type".into(), Value::from("object"));
+    }
+}
+
+fn is_object_schema(schema: &Value) -> bool {
+    match schema.get("type") {
+        Some(Value::String(t)) => t == "object",
+        None => {
+            let mut probe = schema.clone();
+            object_root(&mut probe);
+            probe.get("type").is_some_and(|t| t == "object")
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::object_root;
+    use serde_json::json;
+
+    #[test]
+    fn unions_of_objects_get_an_object_root() {
+        let mut s = json!({"oneOf": [{"type": "object"}, {"anyOf": [{"type": "object"}]}]});
+        object_root(&mut s);
+        assert_eq!(s["type"], "object");
+
+        for mut s in [
+            json!({"oneOf": [{"type": "object"}, {"type": "string"}]}),
+            json!({"oneOf": []}),
+            json!({"type": ["object", "null"], "oneOf": [{"type": "object"}]}),
+            json!(true),
+        ] {
+            let before = s.clone();
+            object_root(&mut s);
+            assert_eq!(s, before);
+        }
+    }
+}

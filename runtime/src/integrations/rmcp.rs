@@ -1,0 +1,288 @@
+//! Between toolform and [rmcp](https://docs.rs/rmcp), the official Rust MCP
+//! SDK (cargo feature `rmcp`).
+//!
+//! - **Tools**: [`tool`] builds an `rmcp::model::Tool` whose `inputSchema` is
+//!   what serde reads into the arguments type and whose `outputSchema` is what
+//!   serde writes from the result type. rmcp's own `#[tool]` macros,
+//!   `Parameters<T>` and `Json<T>` keep working: with this feature derived
+//!   types implement `schemars::JsonSchema` (see [`crate::schemars`]), so rmcp
+//!   asks them for the same two schemas.
+//! - **Elicitation, protocol 2025-06-18 and 2025-11-25** (a server-to-client
+//!   request): [`elicit`] sends an [`ElicitForm`]'s `requestedSchema` in the
+//!   grammar of the client's protocol version and reads the answer back into
+//!   [`Elicited<T>`], naming every violation. [`elicitation_schema`],
+//!   [`elicit_request`] and [`elicited`] are its parts.
+//! - **Elicitation, protocol 2026-07-28** (no server-to-client requests): the
+//!   tool answers with [`input_required`], an `InputRequiredResult` carrying
+//!   the form; the client retries the call with `inputResponses`, which
+//!   [`input_response`] reads back into [`Elicited<T>`].
+//!
+//! ```
+//! use toolform::{ElicitForm, Elicited, ToolSchema};
+//!
+//! #[derive(serde::Deserialize, ToolSchema)]
+//! struct Args { city: String }
+//!
+//! #[derive(serde::Serialize, ToolSchema)]
+//! struct Forecast {
+//!     celsius: f64,
+//!     #[serde(skip_serializing_if = "Vec::is_empty")]
+//!     alerts: Vec<String>,
+//! }
+//!
+//! let tool = toolform::rmcp::tool::<Args, Forecast>("forecast", "Weather for a city.");
+//! assert_eq!(tool.input_schema["required"], serde_json::json!(["city"]));
+//! assert_eq!(tool.output_schema.unwrap()["required"], serde_json::json!(["celsius"]));
+//!
+//! #[derive(Debug, PartialEq, serde::Deserialize, ElicitForm)]
+//! struct Confirm { #[serde(default)] sure: bool }
+//!
+//! let answer = rmcp::model::ElicitResult::new(rmcp::model::ElicitationAction::Accept)
+//!     .with_content(serde_json::json!({"sure": true}));
+//! assert_eq!(toolform::rmcp::elicited::<Confirm>(&answer), Ok(Elicited::Accepted(Confirm { sure: true })));
+//! ```
+
+use crate::elicit::{ElicitError, ElicitForm, Elicited, FormProblem, Revision, answer};
+use crate::{Contract, ToolSchema};
+use rmcp::model::{
+    ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema,
+    InputRequest, InputRequests, InputRequiredResult, InputResponses, JsonObject, ProtocolVersion,
+    Tool,
+};
+use rmcp::service::{RequestContext, RoleServer, ServiceError};
+use serde_json::Value;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, OnceLock, RwLock};
+
+/// A tool taking `Args` and returning `Out` as `structuredContent`:
+/// `inputSchema` is `Args`'s input schema, `outputSchema` is `Out`'s output
+/// schema. Both are rendered once per type and shared afterwards.
+///
+/// A schema whose root is a union of objects (a tagged enum) gets
+/// `"type": "object"` at the root, as MCP requires.
+pub fn tool<Args: ToolSchema + ?Sized, Out: ToolSchema + ?Sized>(
+    name: impl Into<Cow<'static, str>>,
+    description: impl Into<Cow<'static, str>>,
+) -> Tool {
+    let mut tool = tool_without_output::<Args>(name, description);
+    tool.output_schema = Some(schema_object(Out::output_schema()));
+    tool
+}
+
+/// A tool taking `Args` whose result has no structured content (text,
+/// images): `inputSchema` only.
+pub fn tool_without_output<Args: ToolSchema + ?Sized>(
+    name: impl Into<Cow<'static, str>>,
+    description: impl Into<Cow<'static, str>>,
+) -> Tool {
+    Tool::new(name, description, input_schema::<Args>())
+}
+
+/// `T`'s input schema as rmcp holds it (`Arc<JsonObject>`), shared.
+pub fn input_schema<T: ToolSchema + ?Sized>() -> Arc<JsonObject> {
+    schema_object(T::schema(Contract::Input))
+}
+
+/// `T`'s output schema as rmcp holds it (`Arc<JsonObject>`), shared.
+pub fn output_schema<T: ToolSchema + ?Sized>() -> Arc<JsonObject> {
+    schema_object(T::schema(Contract::Output))
+}
+
+/// One `Arc` per rendered schema (they live for the whole process, so their
+/// address names them).
+fn schema_object(schema: &'static Value) -> Arc<JsonObject> {
+    type Cache = RwLock<HashMap<usize, Arc<JsonObject>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = schema as *const Value as usize;
+    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return found.clone();
+    }
+    let mut schema = schema.clone();
+    super::object_root(&mut schema);
+    let object = match schema {
+        Value::Object(map) => map,
+        // `true` (anything): the object that says the same.
+        _ => JsonObject::new(),
+    };
+    cache
+        .write()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(key)
+        .or_insert_with(|| Arc::new(object))
+        .clone()
+}
+
+/// The elicitation revision for a negotiated protocol version: the newest
+/// revision not newer than it (2025-06-18 for anything older, which had no
+/// elicitation).
+pub fn revision_for(version: &ProtocolVersion) -> Revision {
+    let version = version.as_str();
+    Revision::ALL
+        .into_iter()
+        .rev()
+        .find(|r| r.as_str() <= version)
+        .unwrap_or(Revision::V2025_06_18)
+}
+
+/// `T`'s form as rmcp's typed `ElicitationSchema`, in `revision`'s grammar,
+/// or what that revision cannot carry.
+pub fn elicitation_schema<T: ElicitForm>(
+    revision: Revision,
+) -> Result<ElicitationSchema, ElicitFailure> {
+    let schema = T::requested_schema_for(revision).map_err(ElicitFailure::Unsupported)?;
+    ElicitationSchema::deserialize(schema).map_err(|e| ElicitFailure::Rmcp(e.to_string()))
+}
+
+/// The parameters of an `elicitation/create` request (form mode) for `T`.
+pub fn elicit_request<T: ElicitForm>(
+    message: impl Into<String>,
+    revision: Revision,
+) -> Result<ElicitRequestParams, ElicitFailure> {
+    Ok(ElicitRequestParams::FormElicitationParams {
+        meta: None,
+        message: message.into(),
+        requested_schema: elicitation_schema::<T>(revision)?,
+    })
+}
+
+/// Reads rmcp's `ElicitResult` into `T`: every field checked against the
+/// form, all violations named, then serde.
+pub fn elicited<T: ElicitForm>(result: &ElicitResult) -> Result<Elicited<T>, ElicitError> {
+    match result.action {
+        ElicitationAction::Decline => Ok(Elicited::Declined),
+        ElicitationAction::Cancel => Ok(Elicited::Cancelled),
+        ElicitationAction::Accept => match &result.content {
+            Some(content @ Value::Object(map)) => {
+                answer::parse_content(T::FORM, map, content).map(Elicited::Accepted)
+            }
+            Some(other) => Err(ElicitError::Malformed(format!(
+                "`content` must be an object, got {}",
+                answer::kind_of(other)
+            ))),
+            None => Err(ElicitError::AcceptedWithoutContent),
+        },
+        // `ElicitationAction` is non-exhaustive.
+        _ => T::from_elicit_result(&serde_json::to_value(result).unwrap_or(Value::Null)),
+    }
+}
+
+/// Asks the client to fill in `T` (an `elicitation/create` request on the
+/// tool call's peer) and reads the answer. The form is written in the
+/// grammar of the protocol version the client negotiated.
+///
+/// Protocol 2026-07-28 has no server-to-client requests: there, answer the
+/// call with [`input_required`] instead (rmcp refuses the request).
+pub async fn elicit<T: ElicitForm>(
+    context: &RequestContext<RoleServer>,
+    message: impl Into<String>,
+) -> Result<Elicited<T>, ElicitFailure> {
+    let revision = context
+        .protocol_version()
+        .map_or(Revision::V2025_11_25, |v| revision_for(&v));
+    let params = elicit_request::<T>(message, revision)?;
+    let result = context
+        .peer
+        .create_elicitation(params)
+        .await
+        .map_err(ElicitFailure::Service)?;
+    elicited(&result).map_err(ElicitFailure::Answer)
+}
+
+/// The `elicitation/create` request for `T` as an entry of `inputRequests`
+/// (protocol 2026-07-28).
+pub fn input_request<T: ElicitForm>(message: impl Into<String>) -> InputRequest {
+    let requested_schema = match elicitation_schema::<T>(Revision::V2026_07_28) {
+        Ok(schema) => schema,
+        // 2026-07-28 carries every form toolform derives, and rmcp's model
+        // reads every one (both tested): unreachable.
+        Err(e) => unreachable!("{e}"),
+    };
+    InputRequest::Elicitation(ElicitRequest::new(
+        ElicitRequestParams::FormElicitationParams {
+            meta: None,
+            message: message.into(),
+            requested_schema,
+        },
+    ))
+}
+
+/// An `InputRequiredResult` asking for `T` under `key` (protocol
+/// 2026-07-28): return it from the tool call; the client fills the form and
+/// retries the call with `inputResponses[key]`, which [`input_response`]
+/// reads.
+pub fn input_required<T: ElicitForm>(
+    key: impl Into<String>,
+    message: impl Into<String>,
+) -> InputRequiredResult {
+    let mut requests = InputRequests::new();
+    requests.insert(key.into(), input_request::<T>(message));
+    InputRequiredResult::from_input_requests(requests)
+}
+
+/// The answer to the form asked for under `key`, from a retried call's
+/// `inputResponses`: `None` when the call carries no answer under `key`
+/// (the first round: ask with [`input_required`]).
+pub fn input_response<T: ElicitForm>(
+    responses: Option<&InputResponses>,
+    key: &str,
+) -> Option<Result<Elicited<T>, ElicitError>> {
+    responses?.get(key).map(T::from_elicit_result)
+}
+
+/// Why [`elicit`] (or building a request) gave no answer.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ElicitFailure {
+    /// The form has a field the client's protocol revision cannot carry (a
+    /// multi-select under 2025-06-18).
+    Unsupported(Vec<FormProblem>),
+    /// rmcp's typed model refused the form (a bug: every form toolform
+    /// derives is tested to parse).
+    Rmcp(String),
+    /// The request failed: transport, timeout, the client refused it, or
+    /// protocol 2026-07-28 (use [`input_required`]).
+    Service(ServiceError),
+    /// The client answered, but not with the form's values.
+    Answer(ElicitError),
+}
+
+impl fmt::Display for ElicitFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ElicitFailure::Unsupported(problems) => {
+                f.write_str("the form cannot be asked under this protocol revision:")?;
+                for p in problems {
+                    write!(f, "\n  {p}")?;
+                }
+                Ok(())
+            }
+            ElicitFailure::Rmcp(e) => write!(f, "rmcp's ElicitationSchema refused the form: {e}"),
+            ElicitFailure::Service(e) => write!(f, "the elicitation request failed: {e}"),
+            ElicitFailure::Answer(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ElicitFailure {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ElicitFailure::Service(e) => Some(e),
+            ElicitFailure::Answer(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<ElicitFailure> for rmcp::ErrorData {
+    fn from(failure: ElicitFailure) -> Self {
+        match failure {
+            ElicitFailure::Answer(e) => rmcp::ErrorData::invalid_params(e.to_string(), None),
+            other => rmcp::ErrorData::internal_error(other.to_string(), None),
+        }
+    }
+}
+
+use serde::Deserialize as _;
