@@ -1,1 +1,3 @@
-//! Runnable examples: see the `[[example]]` entries in Cargo.toml.
+//! Runnable examples: see the `[[example]]` and `[[bin]]` entries in Cargo.toml.
+
+pub mod mcp_server;

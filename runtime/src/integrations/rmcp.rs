@@ -16,6 +16,8 @@
 //!   tool answers with [`input_required`], an `InputRequiredResult` carrying
 //!   the form; the client retries the call with `inputResponses`, which
 //!   [`input_response`] reads back into [`Elicited<T>`].
+//! - [`ask`] picks between the two by the protocol version the client
+//!   negotiated: one call in a tool that works with every revision.
 //!
 //! ```
 //! use toolform::{ElicitForm, Elicited, ToolSchema};
@@ -230,6 +232,41 @@ pub fn input_response<T: ElicitForm>(
     key: &str,
 ) -> Option<Result<Elicited<T>, ElicitError>> {
     responses?.get(key).map(T::from_elicit_result)
+}
+
+/// What [`ask`] came back with.
+#[derive(Debug)]
+pub enum Asked<T> {
+    /// The client answered (2025-06-18 and 2025-11-25: at once; 2026-07-28:
+    /// in the retried call's `inputResponses`).
+    Answered(Elicited<T>),
+    /// Protocol 2026-07-28, first round: return this from the tool call
+    /// (`CallToolResponse::from(result)`); the client retries with the answer.
+    InputRequired(InputRequiredResult),
+}
+
+/// Asks for `T` the way the client's protocol version allows: a
+/// server-to-client `elicitation/create` request (2025-06-18, 2025-11-25), or
+/// under 2026-07-28 an [`InputRequiredResult`] on the first round and the
+/// answer from `inputResponses[key]` on the retry. `responses` is the call's
+/// `inputResponses` (rmcp's `InputResponses` extractor in a `#[tool]` fn, or
+/// `CallToolRequestParams::input_responses`).
+pub async fn ask<T: ElicitForm>(
+    context: &RequestContext<RoleServer>,
+    responses: Option<&InputResponses>,
+    key: &str,
+    message: impl Into<String>,
+) -> Result<Asked<T>, ElicitFailure> {
+    let revision = context
+        .protocol_version()
+        .map_or(Revision::V2025_11_25, |v| revision_for(&v));
+    if revision < Revision::V2026_07_28 {
+        return elicit::<T>(context, message).await.map(Asked::Answered);
+    }
+    match input_response::<T>(responses, key) {
+        Some(answer) => answer.map(Asked::Answered).map_err(ElicitFailure::Answer),
+        None => Ok(Asked::InputRequired(input_required::<T>(key, message))),
+    }
 }
 
 /// Why [`elicit`] (or building a request) gave no answer.

@@ -1,0 +1,78 @@
+//! The example MCP server: `mcp-server` speaks MCP over stdio;
+//! `mcp-server --http PORT` serves streamable HTTP on 127.0.0.1:PORT at `/mcp`
+//! (port 0: any free port; the address is printed on stderr once listening).
+//! `--contrast` adds the tools whose output schemas schemars derived.
+//!
+//! ```text
+//! cargo run -p toolform-examples --bin mcp-server -- --http 8000
+//! ```
+
+use rmcp::ServiceExt;
+use rmcp::transport::streamable_http_server::{
+    StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
+};
+use std::process::ExitCode;
+use std::sync::Arc;
+use toolform_examples::mcp_server::ExampleServer;
+
+const USAGE: &str = "usage: mcp-server [--http PORT] [--contrast]";
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let mut http = None;
+    let mut contrast = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--http" => match args.next().map(|p| p.parse::<u16>()) {
+                Some(Ok(port)) => http = Some(port),
+                _ => {
+                    eprintln!("--http takes a port number\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            },
+            "--contrast" => contrast = true,
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            other => {
+                eprintln!("unknown argument {other:?}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let result = match http {
+        Some(port) => serve_http(port, contrast).await,
+        None => serve_stdio(contrast).await,
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("mcp-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve_stdio(contrast: bool) -> Result<(), Box<dyn std::error::Error>> {
+    let service = ExampleServer::new(contrast)
+        .serve(rmcp::transport::stdio())
+        .await?;
+    service.waiting().await?;
+    Ok(())
+}
+
+async fn serve_http(port: u16, contrast: bool) -> Result<(), Box<dyn std::error::Error>> {
+    let service = StreamableHttpService::new(
+        move || Ok(ExampleServer::new(contrast)),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let router = axum::Router::new().nest_service("/mcp", service);
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    let address = listener.local_addr()?;
+    eprintln!("listening on http://{address}/mcp");
+    axum::serve(listener, router).await?;
+    Ok(())
+}

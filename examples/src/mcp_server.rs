@@ -1,0 +1,546 @@
+//! An MCP server on rmcp whose tools take and return toolform-derived types.
+//!
+//! - `search_flights`: defaults, `Option`s and a `DateTime` in (rmcp's
+//!   `Parameters<T>`), a result with `skip_serializing_if` fields and a float
+//!   that can be NaN out (rmcp's `Json<T>`): rmcp asks the types for their
+//!   schemas through `schemars::JsonSchema`, which toolform answers by contract.
+//! - `book_trip`: asks the user for a [`Traveller`] form with
+//!   [`toolform::rmcp::ask`] (an `elicitation/create` request, or under protocol
+//!   2026-07-28 an `InputRequiredResult`) and echoes the typed value back.
+//! - `test_elicitation`, `test_elicitation_sep1034_defaults`,
+//!   `test_elicitation_sep1330_enums`: the tools the MCP conformance scenarios
+//!   `tools-call-elicitation`, `elicitation-sep1034-defaults` and
+//!   `elicitation-sep1330-enums` call, each form an `ElicitForm` struct.
+//! - With `contrast` on, `search_flights_schemars_deserialize` and
+//!   `search_flights_schemars_serialize`: the same tool with the output schema
+//!   schemars derives (deserialize contract; serialize contract, what rmcp's
+//!   `Json<T>` uses for schemars types), which validating clients reject.
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::InputResponses;
+use rmcp::handler::server::wrapper::{Json, Parameters};
+use rmcp::model::{
+    CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities,
+    ServerConfig,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+use serde::{Deserialize, Serialize};
+use toolform::rmcp::{Asked, ask};
+use toolform::{ElicitForm, Elicited, ToolSchema};
+
+// ---------------------------------------------------------------- search
+
+/// Where and when to fly.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SearchFlights {
+    /// IATA code of the departure airport.
+    #[schema(length(min = 3, max = 3))]
+    pub origin: String,
+    /// IATA code of the arrival airport.
+    #[schema(length(min = 3, max = 3))]
+    pub destination: String,
+    /// Seats to book.
+    #[serde(default = "one")]
+    #[schema(range(min = 1, max = 9))]
+    pub passengers: u8,
+    /// Only flights leaving after this instant.
+    #[serde(default)]
+    pub depart_after: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub cabin: Cabin,
+    /// At most this many flights (all when absent).
+    pub max_results: Option<u32>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// Cabin class.
+#[derive(Debug, Default, Clone, Copy, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Cabin {
+    #[default]
+    Economy,
+    Business,
+    First,
+}
+
+/// Flights found.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchResult {
+    pub flights: Vec<Flight>,
+    /// Present only when something was off with the query.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    /// A cursor for more results, when there are more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_page: Option<String>,
+    /// Mean price of the flights found: NaN (written as `null`) when none.
+    pub mean_price: f64,
+}
+
+/// One flight.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+pub struct Flight {
+    pub number: String,
+    pub origin: String,
+    pub destination: String,
+    pub departs: DateTime<Utc>,
+    pub price: f64,
+}
+
+/// A deterministic timetable: three flights a day between any two airports.
+pub fn search(args: &SearchFlights) -> Result<SearchResult, ErrorData> {
+    if !(1..=9).contains(&args.passengers) {
+        return Err(ErrorData::invalid_params(
+            format!("passengers must be 1 to 9, got {}", args.passengers),
+            None,
+        ));
+    }
+    let mut warnings = Vec::new();
+    let mut flights = Vec::new();
+    if args.origin.eq_ignore_ascii_case(&args.destination) {
+        warnings.push(format!("{} is both origin and destination", args.origin));
+    } else {
+        let base = Utc
+            .with_ymd_and_hms(2026, 12, 1, 6, 0, 0)
+            .single()
+            .unwrap_or_default();
+        let after = args.depart_after.unwrap_or(base).max(base);
+        let cabin_factor = match args.cabin {
+            Cabin::Economy => 1.0,
+            Cabin::Business => 3.5,
+            Cabin::First => 6.0,
+        };
+        for i in 0..5u32 {
+            flights.push(Flight {
+                number: format!("TF{}", 100 + i),
+                origin: args.origin.to_uppercase(),
+                destination: args.destination.to_uppercase(),
+                departs: after + Duration::hours(4 * i64::from(i) + 1),
+                price: (89.5 + 20.0 * f64::from(i)) * cabin_factor * f64::from(args.passengers),
+            });
+        }
+    }
+    let limit = args.max_results.map_or(flights.len(), |m| m as usize);
+    let next_page = (limit < flights.len()).then(|| format!("page-{limit}"));
+    flights.truncate(limit);
+    let mean_price = flights.iter().map(|f| f.price).sum::<f64>() / flights.len() as f64;
+    Ok(SearchResult {
+        flights,
+        warnings,
+        next_page,
+        mean_price,
+    })
+}
+
+// ---------------------------------------------------------------- booking
+
+/// Which flight to book.
+#[derive(Debug, Deserialize, ToolSchema)]
+pub struct BookTrip {
+    /// A flight number from `search_flights`.
+    pub flight: String,
+}
+
+/// A seat preference (a titled single select).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(titled)]
+pub enum Seat {
+    /// Window seat
+    Window,
+    /// Aisle seat
+    Aisle,
+    /// Middle seat
+    Middle,
+}
+
+/// The traveller, asked of the user.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToolSchema, ElicitForm)]
+pub struct Traveller {
+    /// Full name, as on the passport
+    #[elicit(length(min = 1, max = 80))]
+    pub name: String,
+    /// Where to send the tickets
+    #[elicit(format = "email")]
+    pub email: String,
+    pub seat: Seat,
+    /// Checked bags
+    #[serde(default = "one")]
+    #[elicit(default = 1, range(min = 0, max = 3))]
+    pub bags: u8,
+    /// Send me offers
+    #[serde(default)]
+    #[elicit(default = false)]
+    pub newsletter: bool,
+}
+
+/// What `book_trip` did.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+pub struct Booking {
+    pub status: BookingStatus,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirmation: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub traveller: Option<Traveller>,
+}
+
+/// Booked, or why not.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BookingStatus {
+    Booked,
+    Declined,
+    Cancelled,
+}
+
+// ---------------------------------------------------------------- conformance forms
+
+/// `tools-call-elicitation`.
+#[derive(Debug, Serialize, Deserialize, ElicitForm)]
+pub struct UserInfo {
+    /// User's response
+    pub username: String,
+    /// User's email address
+    #[elicit(format = "email")]
+    pub email: String,
+}
+
+/// `elicitation-sep1034-defaults`: a default of every kind.
+#[derive(Debug, Serialize, Deserialize, ElicitForm)]
+pub struct Defaults {
+    /// User name
+    #[serde(default)]
+    #[elicit(default = "John Doe")]
+    pub name: String,
+    /// User age
+    #[serde(default)]
+    #[elicit(default = 30)]
+    pub age: i64,
+    /// User score
+    #[serde(default)]
+    #[elicit(default = 95.5)]
+    pub score: f64,
+    /// User status
+    #[serde(default)]
+    #[elicit(default = "active")]
+    pub status: Status,
+    /// Verification status
+    #[serde(default)]
+    #[elicit(default = true)]
+    pub verified: bool,
+}
+
+/// An untitled single select.
+#[derive(Debug, Default, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    #[default]
+    Active,
+    Inactive,
+    Pending,
+}
+
+/// `elicitation-sep1330-enums`: the five kinds of enum field.
+#[derive(Debug, Serialize, Deserialize, ElicitForm)]
+#[serde(rename_all = "camelCase")]
+pub struct Enums {
+    /// Untitled single select
+    pub untitled_single: Plain,
+    /// Titled single select
+    pub titled_single: TitledOption,
+    /// Legacy titled single select (enumNames)
+    #[elicit(enum_names)]
+    pub legacy_enum: Legacy,
+    /// Untitled multi select
+    pub untitled_multi: Vec<Plain>,
+    /// Titled multi select
+    pub titled_multi: Vec<TitledChoice>,
+}
+
+/// option1..3, untitled.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Plain {
+    Option1,
+    Option2,
+    Option3,
+}
+
+/// value1..3 titled as options.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "lowercase")]
+#[schema(titled)]
+pub enum TitledOption {
+    /// First Option
+    Value1,
+    /// Second Option
+    Value2,
+    /// Third Option
+    Value3,
+}
+
+/// value1..3 titled as choices.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "lowercase")]
+#[schema(titled)]
+pub enum TitledChoice {
+    /// First Choice
+    Value1,
+    /// Second Choice
+    Value2,
+    /// Third Choice
+    Value3,
+}
+
+/// opt1..3 with legacy `enumNames`.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "lowercase")]
+#[schema(titled)]
+pub enum Legacy {
+    /// Option One
+    Opt1,
+    /// Option Two
+    Opt2,
+    /// Option Three
+    Opt3,
+}
+
+/// `test_elicitation`'s argument.
+#[derive(Debug, Deserialize, ToolSchema)]
+pub struct Prompt {
+    /// The message to show the user
+    pub message: String,
+}
+
+/// No arguments.
+#[derive(Debug, Deserialize, ToolSchema)]
+pub struct NoArgs {}
+
+// ---------------------------------------------------------------- the server
+
+/// The example server.
+#[derive(Clone)]
+pub struct ExampleServer {
+    tool_router: ToolRouter<Self>,
+}
+
+impl ExampleServer {
+    /// The server; `contrast` adds the two schemars-schema tools.
+    pub fn new(contrast: bool) -> Self {
+        let mut tool_router = Self::tool_router();
+        if contrast {
+            tool_router += Self::contrast_router();
+        }
+        ExampleServer { tool_router }
+    }
+}
+
+/// Text content saying what the user did, as the conformance scenarios expect.
+fn elicitation_text<T: Serialize>(answer: &Elicited<T>) -> String {
+    match answer {
+        Elicited::Accepted(value) => format!(
+            "Elicitation completed: action=accept, content={}",
+            serde_json::to_string(value).unwrap_or_default()
+        ),
+        Elicited::Declined => "Elicitation completed: action=decline".into(),
+        Elicited::Cancelled => "Elicitation completed: action=cancel".into(),
+    }
+}
+
+/// Asks for `T` (by request, or by `InputRequiredResult` under 2026-07-28)
+/// and answers with text.
+async fn ask_for_text<T: ElicitForm + Serialize>(
+    context: &RequestContext<RoleServer>,
+    responses: Option<&rmcp::model::InputResponses>,
+    message: String,
+    prefix: &str,
+) -> Result<CallToolResponse, ErrorData> {
+    Ok(match ask::<T>(context, responses, "form", message).await? {
+        Asked::InputRequired(result) => result.into(),
+        Asked::Answered(answer) => {
+            let text = elicitation_text(&answer);
+            let text = match prefix {
+                "" => text,
+                prefix => text.replacen("Elicitation completed: ", prefix, 1),
+            };
+            CallToolResult::success(vec![ContentBlock::text(text)]).into()
+        }
+    })
+}
+
+#[tool_router]
+impl ExampleServer {
+    /// Flights between two airports.
+    #[tool(description = "Search flights between two airports")]
+    async fn search_flights(
+        &self,
+        Parameters(args): Parameters<SearchFlights>,
+    ) -> Result<Json<SearchResult>, ErrorData> {
+        search(&args).map(Json)
+    }
+
+    /// Books a flight, asking the user who travels.
+    #[tool(
+        description = "Book a flight; asks the user for the traveller's details",
+        output_schema = toolform::rmcp::output_schema::<Booking>()
+    )]
+    async fn book_trip(
+        &self,
+        Parameters(args): Parameters<BookTrip>,
+        InputResponses(responses): InputResponses,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let message = format!("Who is flying on {}?", args.flight);
+        let answer =
+            match ask::<Traveller>(&context, responses.as_ref(), "traveller", message).await? {
+                Asked::InputRequired(result) => return Ok(result.into()),
+                Asked::Answered(answer) => answer,
+            };
+        let booking = match answer {
+            Elicited::Accepted(traveller) => Booking {
+                status: BookingStatus::Booked,
+                confirmation: Some(format!("{}-{}", args.flight, traveller.name.len())),
+                traveller: Some(traveller),
+            },
+            Elicited::Declined => Booking {
+                status: BookingStatus::Declined,
+                confirmation: None,
+                traveller: None,
+            },
+            Elicited::Cancelled => Booking {
+                status: BookingStatus::Cancelled,
+                confirmation: None,
+                traveller: None,
+            },
+        };
+        let value = serde_json::to_value(&booking)
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        Ok(CallToolResult::structured(value).into())
+    }
+
+    /// Conformance: `tools-call-elicitation`.
+    #[tool(description = "Asks the user for a username and an email address")]
+    async fn test_elicitation(
+        &self,
+        Parameters(args): Parameters<Prompt>,
+        InputResponses(responses): InputResponses,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask_for_text::<UserInfo>(
+            &context,
+            responses.as_ref(),
+            args.message,
+            "User response: ",
+        )
+        .await
+    }
+
+    /// Conformance: `elicitation-sep1034-defaults`.
+    #[tool(description = "Asks for a form with a default on every field (SEP-1034)")]
+    async fn test_elicitation_sep1034_defaults(
+        &self,
+        Parameters(_): Parameters<NoArgs>,
+        InputResponses(responses): InputResponses,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let message = "Please review the defaults".to_owned();
+        ask_for_text::<Defaults>(&context, responses.as_ref(), message, "").await
+    }
+
+    /// Conformance: `elicitation-sep1330-enums`.
+    #[tool(description = "Asks for a form with every kind of enum field (SEP-1330)")]
+    async fn test_elicitation_sep1330_enums(
+        &self,
+        Parameters(_): Parameters<NoArgs>,
+        InputResponses(responses): InputResponses,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let message = "Please pick some options".to_owned();
+        ask_for_text::<Enums>(&context, responses.as_ref(), message, "").await
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for ExampleServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new(
+                "toolform-example",
+                env!("CARGO_PKG_VERSION"),
+            ))
+            .with_instructions("Flights, a booking form, and the MCP conformance forms.")
+    }
+}
+
+// ---------------------------------------------------------------- contrast
+
+/// What schemars derives for the same result types: the schemas a validating
+/// client holds the output to when the server lets schemars describe it.
+pub mod contrast {
+    use chrono::{DateTime, Utc};
+    use schemars::JsonSchema;
+    use serde::Serialize;
+
+    /// `SearchResult`, with schemars' derive instead of toolform's.
+    #[derive(Serialize, JsonSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct SearchResult {
+        pub flights: Vec<Flight>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub warnings: Vec<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub next_page: Option<String>,
+        pub mean_price: f64,
+    }
+
+    /// `Flight`, with schemars' derive.
+    #[derive(Serialize, JsonSchema)]
+    pub struct Flight {
+        pub number: String,
+        pub origin: String,
+        pub destination: String,
+        pub departs: DateTime<Utc>,
+        pub price: f64,
+    }
+}
+
+#[tool_router(router = contrast_router)]
+impl ExampleServer {
+    /// The search tool with schemars' deserialize-contract output schema.
+    #[tool(
+        description = "search_flights, output schema by schemars (deserialize contract)",
+        output_schema = rmcp::handler::server::tool::schema_for_type::<contrast::SearchResult>()
+    )]
+    async fn search_flights_schemars_deserialize(
+        &self,
+        Parameters(args): Parameters<SearchFlights>,
+    ) -> Result<CallToolResult, ErrorData> {
+        structured(search(&args)?)
+    }
+
+    /// The search tool with schemars' serialize-contract output schema (what
+    /// rmcp's `Json<T>` gives a schemars-derived `T`).
+    #[tool(
+        description = "search_flights, output schema by schemars (serialize contract)",
+        output_schema = rmcp::handler::server::tool::schema_for_output::<contrast::SearchResult>()
+    )]
+    async fn search_flights_schemars_serialize(
+        &self,
+        Parameters(args): Parameters<SearchFlights>,
+    ) -> Result<CallToolResult, ErrorData> {
+        structured(search(&args)?)
+    }
+}
+
+fn structured(result: SearchResult) -> Result<CallToolResult, ErrorData> {
+    serde_json::to_value(&result)
+        .map(CallToolResult::structured)
+        .map_err(|e| ErrorData::internal_error(e.to_string(), None))
+}
