@@ -1,5 +1,6 @@
 //! Support for generated code. Not public API: no semver guarantees.
 
+pub use crate::__json_schema;
 pub use crate::render::render;
 pub use crate::shape::{
     Body, Convert, Enum, Field, Named, Repr, Shape, Struct, Variant, VariantBody,

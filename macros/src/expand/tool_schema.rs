@@ -129,7 +129,7 @@ fn expand(cont: &Container) -> TokenStream {
     // `schemars::JsonSchema`, when toolform's `schemars` feature is on.
     let json_schema = (!cont.schema.no_json_schema).then(|| {
         quote! {
-            #krate::__json_schema! {
+            #p::__json_schema! {
                 [#impl_generics] [#ident #ty_generics] [#where_clause] #name
             }
         }
