@@ -83,14 +83,14 @@ def verdict(ok):
 # ------------------------------------------------------------ schema_access
 
 groups = ["small", "medium", "wide50", "deep6"]
-funcs = ["schemars_schema_for", "toolform_render", "toolform_cached"]
+funcs = ["schemars_schema_for", "toolform_render", "toolform_cached", "value_clone_floor"]
 
 rows = []
 ok_render = ok_cached = True
 for g in groups:
-    s, r, c = (median_ns(g, f) for f in funcs)
+    s, r, c, f = (median_ns(g, fn) for fn in funcs)
     if s is None or r is None or c is None:
-        rows.append((g, fmt_time(s), fmt_time(r), fmt_time(c), "-", "-"))
+        rows.append((g, fmt_time(s), fmt_time(r), fmt_time(c), "-", "-", "-", "-"))
         ok_render = ok_cached = False
         continue
     render_ratio = r / s
@@ -99,14 +99,16 @@ for g in groups:
     ok_cached &= cached_ratio >= 1000
     rows.append(
         (g, fmt_time(s), fmt_time(r), fmt_time(c),
-         f"{render_ratio:.3f}x", f"{cached_ratio:,.0f}x")
+         f"{render_ratio:.3f}x", f"{cached_ratio:,.0f}x",
+         "-" if f is None else f"{f / s:.3f}x",
+         "-" if f is None else f"{r / f:.2f}x")
     )
 
 print()
 print("schema_access")
 print(f"median times from {root}/<type>/<bench>/new/estimates.json")
 table(("type", "schemars", "toolform render", "toolform cached",
-       "render/schemars", "schemars/cached"), rows)
+       "render/schemars", "schemars/cached", "clone floor/schemars", "render/clone floor"), rows)
 print()
 print(f"target: first render <= 0.5x schemars        : {'holds' if ok_render else 'DOES NOT HOLD'}")
 print(f"target: cached access >= 1000x faster than schemars: {'holds' if ok_cached else 'DOES NOT HOLD'}")

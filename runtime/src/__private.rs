@@ -49,6 +49,29 @@ pub fn shape_of<T: ToolSchema + ?Sized>() -> &'static Shape {
     T::SHAPE
 }
 
+/// `#[serde(default)]` on a field of a concrete type: `DefaultOf::<T>::FN`
+/// is the inherent constant below when `T` is `Default + Serialize`, and the
+/// trait's `None` otherwise (inherent items shadow trait items only where
+/// their bounds hold). One shared function per field type instead of a
+/// closure per field: a smaller, faster-compiling expansion.
+pub struct DefaultOf<T: ?Sized>(core::marker::PhantomData<T>);
+
+/// The fallback of [`DefaultOf`]: no `"default"`.
+pub trait NoDefaultOf {
+    /// No default value to show.
+    const FN: Option<fn() -> Option<Value>> = None;
+}
+impl<T: ?Sized> NoDefaultOf for DefaultOf<T> {}
+
+impl<T: Default + serde::Serialize> DefaultOf<T> {
+    /// The serialized `T::default()`.
+    pub const FN: Option<fn() -> Option<Value>> = Some(default_json::<T>);
+}
+
+fn default_json<T: Default + serde::Serialize>() -> Option<Value> {
+    serde_json::to_value(T::default()).ok()
+}
+
 /// Carries a default value to the autoref probe below.
 pub struct DefaultProbe<T>(pub T);
 

@@ -674,3 +674,32 @@ fn no_schema_key_and_inline_unless_recursive() {
 fn dialects_on_the_corpus() {
     agreement::dialect_corpus(CASES.iter().map(|c| c.dialects));
 }
+
+/// `#[serde(default)]` shows the serialized default when the field's type is
+/// `Serialize`, and no `default` when it is not (the derive cannot write it).
+#[test]
+fn defaults_shown_only_when_serializable() {
+    #[derive(Default, Deserialize, ToolSchema)]
+    struct ReadOnly {
+        #[allow(dead_code)]
+        level: u8,
+    }
+    #[derive(Deserialize, ToolSchema)]
+    #[allow(dead_code)]
+    struct Args {
+        #[serde(default)]
+        count: u32,
+        #[serde(default)]
+        tags: Vec<String>,
+        #[serde(default)]
+        hidden: ReadOnly,
+        #[serde(default)]
+        maybe: Option<bool>,
+    }
+    let props = &Args::input_schema()["properties"];
+    assert_eq!(props["count"]["default"], serde_json::json!(0));
+    assert_eq!(props["tags"]["default"], serde_json::json!([]));
+    assert_eq!(props["hidden"].get("default"), None, "{props}");
+    assert_eq!(props["maybe"]["default"], serde_json::json!(null));
+    assert_eq!(Args::input_schema().get("required"), None);
+}

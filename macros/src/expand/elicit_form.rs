@@ -265,14 +265,18 @@ fn expand(cont: &Container, elicit: &[SchemaAttrs]) -> TokenStream {
         .then(|| quote!(const _: &#e::Form = <#ident as #e::ElicitForm>::FORM;));
     let default_checks = default_checks(cont, elicit);
     quote! {
-        #[automatically_derived]
-        impl #impl_generics #e::ElicitForm for #ident #ty_generics #where_clause {
-            const FORM: &'static #e::Form = &#e::Form {
-                type_name: #p::type_name::<Self>,
-                fields: &[#(#form_fields),*],
-                deny_unknown_fields: #deny,
-            };
-        }
+        const _: () = {
+            #[allow(unused_imports)]
+            use #p::NoDefaultOf as _;
+            #[automatically_derived]
+            impl #impl_generics #e::ElicitForm for #ident #ty_generics #where_clause {
+                const FORM: &'static #e::Form = &#e::Form {
+                    type_name: #p::type_name::<Self>,
+                    fields: &[#(#form_fields),*],
+                    deny_unknown_fields: #deny,
+                };
+            }
+        };
         #eager
         #default_checks
     }

@@ -96,10 +96,12 @@ fn expand(cont: &Container) -> TokenStream {
         .all(|g| matches!(g, syn::GenericParam::Lifetime(_)));
     let cached = own_cache.then(|| {
         quote! {
+            #[inline]
             fn input_schema() -> &'static #p::Value {
                 static SCHEMA: #p::OnceLock<#p::Value> = #p::OnceLock::new();
                 #p::cached_in(&SCHEMA, <Self as #p::ToolSchema>::SHAPE, #p::Contract::Input)
             }
+            #[inline]
             fn output_schema() -> &'static #p::Value {
                 static SCHEMA: #p::OnceLock<#p::Value> = #p::OnceLock::new();
                 #p::cached_in(&SCHEMA, <Self as #p::ToolSchema>::SHAPE, #p::Contract::Output)
@@ -138,6 +140,8 @@ fn expand(cont: &Container) -> TokenStream {
         #[doc(hidden)]
         const _: () = {
             use #krate::__private as __tf;
+            #[allow(unused_imports)]
+            use __tf::NoDefaultOf as _;
             #select
             #json_schema
             #[automatically_derived]
@@ -542,7 +546,8 @@ impl Gen<'_, '_> {
                 if generic(&ty.to_token_stream()) {
                     return quote!(#p::None);
                 }
-                quote!(let __value: #ty = <#ty as ::core::default::Default>::default(); let __value = &__value;)
+                // `NoDefaultOf` is in scope in the generated `const _` block.
+                return quote!(#p::DefaultOf::<#ty>::FN);
             }
             (SerdeDefault::Path(path), _) => {
                 if generic(&ty.to_token_stream()) {
