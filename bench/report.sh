@@ -118,6 +118,7 @@ print(f"target: cached access >= 1000x faster than schemars: {'holds' if ok_cach
 group = "answer_parsing"
 contenders = [
     ("toolform", "toolform: from_elicit_result(&result)"),
+    ("toolform_validate_only", "toolform: validate_answer alone"),
     ("jsonschema_serde_clone", "(b)  jsonschema is_valid + from_value(clone)"),
     ("jsonschema_serde_ref", "(b2) jsonschema is_valid + deserialize(&Value)"),
     ("serde_ref", "(c)  serde deserialize(&Value) [floor]"),

@@ -52,6 +52,11 @@ fn answer_parsing(c: &mut Criterion) {
     group.bench_function("toolform", |b| {
         b.iter(|| Booking::from_elicit_result(black_box(&result)))
     });
+    // The validation pass alone (what toolform adds to serde).
+    let content_map = content.as_object().expect("an object");
+    group.bench_function("toolform_validate_only", |b| {
+        b.iter(|| toolform::elicit::validate_answer(Booking::FORM, black_box(content_map)))
+    });
     group.bench_function("jsonschema_serde_clone", |b| {
         b.iter(|| {
             let content = black_box(content);
@@ -92,7 +97,7 @@ fn answer_parsing(c: &mut Criterion) {
 }
 
 fn config() -> Criterion {
-    // 6 benchmarks x (1 s warm-up + 3 s measurement) plus analysis: well
+    // 7 benchmarks x (1 s warm-up + 3 s measurement) plus analysis: well
     // under a minute.
     Criterion::default()
         .warm_up_time(Duration::from_secs(1))

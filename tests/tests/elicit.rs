@@ -613,3 +613,64 @@ fn derived_forms_pass_the_gate_unchanged() {
     }
     assert!(n >= 18, "{n}");
 }
+
+/// Lengths count characters, not bytes, on both sides of each bound (the
+/// parser only counts when the byte length cannot decide), and keys are found
+/// in any order.
+#[test]
+fn lengths_count_characters_and_keys_match_in_any_order() {
+    #[derive(Debug, Deserialize, ElicitForm)]
+    #[allow(dead_code)]
+    struct Short {
+        #[elicit(length(min = 2, max = 3))]
+        code: String,
+        #[serde(default)]
+        note: Option<String>,
+        #[elicit(length(max = 1))]
+        mark: String,
+    }
+    let check = |code: &str, mark: &str, reversed: bool| {
+        let content = if reversed {
+            json!({"mark": mark, "note": "n", "code": code})
+        } else {
+            json!({"code": code, "note": "n", "mark": mark})
+        };
+        let answer = json!({"action": "accept", "content": content});
+        match Short::from_elicit_result(&answer) {
+            Ok(_) => vec![],
+            Err(e) => e
+                .violations()
+                .iter()
+                .map(|v| (v.path.clone(), v.rule))
+                .collect(),
+        }
+    };
+    for reversed in [false, true] {
+        for (code, ok) in [
+            ("a", false),
+            ("é", false), // 1 character, 2 bytes
+            ("ab", true),
+            ("éé", true),     // 4 bytes
+            ("😀😀", true),   // 8 bytes, 2 characters
+            ("😀😀😀", true), // 12 bytes, 3 characters
+            ("abcd", false),
+            ("éééé", false),
+            ("😀😀😀😀", false), // 16 bytes, 4 characters
+        ] {
+            let got = check(code, "😀", reversed);
+            assert_eq!(got.is_empty(), ok, "{code:?}: {got:?}");
+            if !ok {
+                let rule = if code.chars().count() < 2 {
+                    "minLength"
+                } else {
+                    "maxLength"
+                };
+                assert_eq!(got, [("/code".to_string(), rule)], "{code:?}");
+            }
+        }
+        assert_eq!(
+            check("ab", "xy", reversed),
+            [("/mark".to_string(), "maxLength")]
+        );
+    }
+}

@@ -186,13 +186,25 @@ pub fn validate_answer(form: &'static Form, content: &Map<String, Value>) -> Vec
         &mut large
     };
     let mut unknown: Vec<&str> = Vec::new();
+    // Clients answer in the form's order: try the field after the last one
+    // found before scanning.
+    let mut next = 0;
     for (key, value) in content {
         let key = key.as_str();
-        match form
+        let in_order = form
             .fields
-            .iter()
-            .position(|f| f.name == key || f.aliases.contains(&key))
-        {
+            .get(next)
+            .filter(|f| f.name == key)
+            .map(|_| next);
+        let position = in_order.or_else(|| {
+            form.fields
+                .iter()
+                .position(|f| f.name == key || f.aliases.contains(&key))
+        });
+        if let Some(i) = position {
+            next = i + 1;
+        }
+        match position {
             Some(i) if found[i].first.is_none() => found[i].first = Some((key, value)),
             Some(i) => found[i].again = Some(key),
             None if form.deny_unknown_fields => unknown.push(key),
@@ -265,13 +277,24 @@ impl Slot<'_> {
 
 /// The rules of each field of a form, built once per form.
 fn compiled(form: &'static Form) -> &'static [Rules<'static>] {
+    use std::cell::Cell;
     use std::collections::HashMap;
     use std::sync::{OnceLock, RwLock};
     type Cache = RwLock<HashMap<usize, &'static [Rules<'static>]>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
+    thread_local! {
+        // The form this thread read last: no lock, no hashing on a repeat.
+        static LAST: Cell<Option<(usize, &'static [Rules<'static>])>> = const { Cell::new(None) };
+    }
     let key = form as *const Form as usize;
+    if let Some((k, rules)) = LAST.with(Cell::get)
+        && k == key
+    {
+        return rules;
+    }
+    let cache = CACHE.get_or_init(Default::default);
     if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        LAST.with(|last| last.set(Some((key, found))));
         return found;
     }
     let rules: Vec<Rules<'static>> = form.fields.iter().map(Rules::of).collect();
@@ -367,7 +390,19 @@ pub(crate) fn check_rules(rules: &Rules, value: &Value) -> Vec<(&'static str, St
                 out.push(("type", format!("expected a string, got {}", kind_of(value))));
                 return out;
             };
-            let len = s.chars().count() as u64;
+            // Characters, counted only when the byte length cannot decide
+            // (a character is 1 to 4 bytes).
+            // Within the bounds for sure: at least `bytes / 4` characters,
+            // at most `bytes`.
+            let bytes = s.len() as u64;
+            let needs_count = rules.min_length.is_some_and(|min| bytes / 4 < min)
+                || rules.max_length.is_some_and(|max| bytes > max);
+            // When the count is skipped, no bound below can fail.
+            let len = if needs_count {
+                s.chars().count() as u64
+            } else {
+                rules.min_length.unwrap_or(0)
+            };
             if let Some(min) = rules.min_length
                 && len < min
             {
