@@ -9,7 +9,7 @@
 #   bench/report.sh                              # run both, then report
 #   bench/report.sh --bench answer_parsing       # run one (repeatable)
 #   bench/report.sh --no-run                     # report on the last run only
-#   bench/report.sh --all                        # also gate/dialect scaling and compile time
+#   bench/report.sh --all                        # also gate/dialect scaling, instruction counts, compile time
 #
 # Extra arguments after the options go to criterion (e.g. a filter:
 # `bench/report.sh --bench schema_access medium`).
@@ -178,6 +178,12 @@ if [[ $all == 1 ]]; then
     echo
     echo "gate and dialect conversion scaling"
     cargo bench -p toolform-bench --bench gate_scaling 2>/dev/null | sed -n '/^| nodes/,$p'
+    if command -v valgrind >/dev/null; then
+        echo
+        bench/instructions.sh
+    else
+        echo "(valgrind not installed: instruction counts skipped)"
+    fi
     if [[ -x bench/compile_time/run.sh ]]; then
         echo
         echo "compile time"

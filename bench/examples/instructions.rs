@@ -1,0 +1,97 @@
+//! One contender of the benchmarks, `N` times, for an instruction count:
+//! the per-operation counts are deterministic where wall times on a shared
+//! machine are not. `bench/instructions.sh` runs every contender under
+//! `valgrind --tool=callgrind` and prints the ratios.
+//!
+//!     instructions CONTENDER N
+//!
+//! CONTENDER: answer/{toolform,toolform_owned,validate,serde_ref,from_value_owned},
+//! render/{small,medium,wide50,deep6}/{toolform,schemars,clone}.
+use serde::Deserialize;
+use std::hint::black_box;
+use toolform::{Contract, ElicitForm, ToolSchema, render};
+use toolform_bench::{Booking, Deep, Medium, Small, Wide, booking_answer};
+
+fn render_of<T: ToolSchema + schemars::JsonSchema>(how: &str, n: usize) {
+    let cached = T::input_schema();
+    for _ in 0..n {
+        match how {
+            "toolform" => drop(black_box(render(black_box(T::SHAPE), Contract::Input))),
+            "schemars" => drop(black_box(schemars::schema_for!(T))),
+            "clone" => drop(black_box(black_box(cached).clone())),
+            other => panic!("unknown render contender {other}"),
+        }
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let contender = args.next().expect("usage: instructions CONTENDER N");
+    let n: usize = args.next().and_then(|a| a.parse().ok()).expect("N");
+    let result = booking_answer();
+    let content = &result["content"];
+    let map = content.as_object().expect("an object");
+    let parts: Vec<&str> = contender.split('/').collect();
+    match parts.as_slice() {
+        ["answer", how] => {
+            // The owned copies are made before counting starts below.
+            let mut owned: Vec<_> = if *how == "toolform_owned" {
+                (0..n).map(|_| result.clone()).collect()
+            } else if *how == "from_value_owned" {
+                (0..n).map(|_| content.clone()).collect()
+            } else {
+                Vec::new()
+            };
+            // Marks the start of the measured part for callgrind's
+            // --toggle-collect.
+            measured(|| {
+                for _ in 0..n {
+                    match *how {
+                        "toolform" => {
+                            drop(black_box(Booking::from_elicit_result(black_box(&result))))
+                        }
+                        // As a server holds it: an owned answer, dropped after.
+                        "toolform_owned" => {
+                            let answer = owned.pop().expect("one copy per run");
+                            drop(black_box(Booking::from_elicit_result(black_box(&answer))));
+                            drop(answer);
+                        }
+                        "validate" => drop(black_box(toolform::elicit::validate_answer(
+                            Booking::FORM,
+                            black_box(map),
+                        ))),
+                        "serde_ref" => drop(black_box(Booking::deserialize(black_box(content)))),
+                        "from_value_owned" => {
+                            let v = owned.pop().expect("one copy per run");
+                            drop(black_box(serde_json::from_value::<Booking>(black_box(v))))
+                        }
+                        other => panic!("unknown answer contender {other}"),
+                    }
+                }
+            });
+        }
+        ["render", ty, how] => {
+            // Warm the cache used by `clone` outside the measured part.
+            match *ty {
+                "small" => drop(Small::input_schema()),
+                "medium" => drop(Medium::input_schema()),
+                "wide50" => drop(Wide::input_schema()),
+                "deep6" => drop(Deep::input_schema()),
+                _ => {}
+            }
+            measured(|| match *ty {
+                "small" => render_of::<Small>(how, n),
+                "medium" => render_of::<Medium>(how, n),
+                "wide50" => render_of::<Wide>(how, n),
+                "deep6" => render_of::<Deep>(how, n),
+                other => panic!("unknown type {other}"),
+            });
+        }
+        _ => panic!("unknown contender {contender}"),
+    }
+}
+
+#[inline(never)]
+fn measured(f: impl FnOnce()) {
+    f()
+}
