@@ -21,9 +21,18 @@ use toolform_examples::mcp_server::{ExampleServer, Traveller};
 struct Client {
     answer: Value,
     seen: Arc<Mutex<Vec<Value>>>,
+    capabilities: ClientCapabilities,
 }
 
 impl ClientHandler for Client {
+    // Under 2026-07-28 the capabilities travel with every request.
+    fn get_info(&self) -> rmcp::model::ClientConfig {
+        InitializeRequestParams::new(
+            self.capabilities.clone(),
+            Implementation::new("mrtr-test", "0"),
+        )
+    }
+
     async fn create_elicitation(
         &self,
         request: ElicitRequestParams,
@@ -43,18 +52,30 @@ impl ClientHandler for Client {
 }
 
 async fn book(version: ProtocolVersion, answer: Value) -> (Result<Value, String>, Vec<Value>) {
-    let version_is_latest = version == ProtocolVersion::V_2026_07_28;
+    book_with(version, answer, true).await
+}
+
+async fn book_with(
+    version: ProtocolVersion,
+    answer: Value,
+    can_elicit: bool,
+) -> (Result<Value, String>, Vec<Value>) {
+    let version_is_latest = version == ProtocolVersion::V_2026_07_28 && can_elicit;
     let seen = Arc::new(Mutex::new(Vec::new()));
+    let capabilities = if can_elicit {
+        ClientCapabilities::builder().enable_elicitation().build()
+    } else {
+        ClientCapabilities::default()
+    };
     let client = Client {
         answer,
         seen: seen.clone(),
+        capabilities: capabilities.clone(),
     };
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    let client_info = InitializeRequestParams::new(
-        ClientCapabilities::builder().enable_elicitation().build(),
-        Implementation::new("mrtr-test", "0"),
-    )
-    .with_protocol_version(version.clone());
+    let client_info =
+        InitializeRequestParams::new(capabilities, Implementation::new("mrtr-test", "0"))
+            .with_protocol_version(version.clone());
     let server_info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
         .with_protocol_version(version);
     let server = tokio::spawn(async move {
@@ -122,5 +143,15 @@ async fn an_answer_that_breaks_the_form_names_each_field() {
         for path in ["/name", "/email", "/seat", "/bags"] {
             assert!(err.contains(path), "{version}: {path} not named in {err}");
         }
+    }
+}
+
+#[tokio::test]
+async fn a_client_without_elicitation_gets_a_clear_error() {
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let (result, seen) = book_with(version.clone(), good(), false).await;
+        let err = result.expect_err("nobody can be asked");
+        assert!(err.contains("`elicitation` capability"), "{version}: {err}");
+        assert!(seen.is_empty(), "{version}");
     }
 }

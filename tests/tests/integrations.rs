@@ -375,6 +375,20 @@ fn elicited_reads_rmcps_result() {
         Ok(Elicited::Declined)
     );
     assert_eq!(
+        Elicited::<Traveller>::try_from(ElicitResult::new(ElicitationAction::Decline)),
+        Ok(Elicited::Declined)
+    );
+    let accepted = accept(json!({"name": "Bo", "seat": "window", "bags": 2}));
+    assert_eq!(
+        Elicited::<Traveller>::try_from(&accepted),
+        Ok(Elicited::Accepted(Traveller {
+            name: "Bo".into(),
+            seat: Seat::Window,
+            bags: 2,
+            extras: vec![],
+        }))
+    );
+    assert_eq!(
         toolform::rmcp::elicited::<Traveller>(&ElicitResult::new(ElicitationAction::Cancel)),
         Ok(Elicited::Cancelled)
     );

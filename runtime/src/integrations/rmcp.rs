@@ -171,6 +171,24 @@ pub fn elicited<T: ElicitForm>(result: &ElicitResult) -> Result<Elicited<T>, Eli
     }
 }
 
+/// `Elicited::<T>::try_from(result)`: the same as [`elicited`].
+impl<T: ElicitForm> TryFrom<&ElicitResult> for Elicited<T> {
+    type Error = ElicitError;
+
+    fn try_from(result: &ElicitResult) -> Result<Self, ElicitError> {
+        elicited(result)
+    }
+}
+
+/// `Elicited::<T>::try_from(result)`: the same as [`elicited`].
+impl<T: ElicitForm> TryFrom<ElicitResult> for Elicited<T> {
+    type Error = ElicitError;
+
+    fn try_from(result: ElicitResult) -> Result<Self, ElicitError> {
+        elicited(&result)
+    }
+}
+
 /// Asks the client to fill in `T` (an `elicitation/create` request on the
 /// tool call's peer) and reads the answer. The form is written in the
 /// grammar of the protocol version the client negotiated.
@@ -184,6 +202,11 @@ pub async fn elicit<T: ElicitForm>(
     let revision = context
         .protocol_version()
         .map_or(Revision::V2025_11_25, |v| revision_for(&v));
+    if let Some(capabilities) = context.client_capabilities()
+        && capabilities.elicitation.is_none()
+    {
+        return Err(ElicitFailure::ClientCannotElicit);
+    }
     let params = elicit_request::<T>(message, revision)?;
     let result = context
         .peer
@@ -260,6 +283,11 @@ pub async fn ask<T: ElicitForm>(
     let revision = context
         .protocol_version()
         .map_or(Revision::V2025_11_25, |v| revision_for(&v));
+    if let Some(capabilities) = context.client_capabilities()
+        && capabilities.elicitation.is_none()
+    {
+        return Err(ElicitFailure::ClientCannotElicit);
+    }
     if revision < Revision::V2026_07_28 {
         return elicit::<T>(context, message).await.map(Asked::Answered);
     }
@@ -279,6 +307,8 @@ pub enum ElicitFailure {
     /// rmcp's typed model refused the form (a bug: every form toolform
     /// derives is tested to parse).
     Rmcp(String),
+    /// The client did not declare the `elicitation` capability.
+    ClientCannotElicit,
     /// The request failed: transport, timeout, the client refused it, or
     /// protocol 2026-07-28 (use [`input_required`]).
     Service(ServiceError),
@@ -297,6 +327,9 @@ impl fmt::Display for ElicitFailure {
                 Ok(())
             }
             ElicitFailure::Rmcp(e) => write!(f, "rmcp's ElicitationSchema refused the form: {e}"),
+            ElicitFailure::ClientCannotElicit => f.write_str(
+                "the client did not declare the `elicitation` capability: it cannot be asked for input",
+            ),
             ElicitFailure::Service(e) => write!(f, "the elicitation request failed: {e}"),
             ElicitFailure::Answer(e) => e.fmt(f),
         }
