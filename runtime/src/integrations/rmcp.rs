@@ -189,6 +189,18 @@ impl<T: ElicitForm> TryFrom<ElicitResult> for Elicited<T> {
     }
 }
 
+/// The elicitation revision of the call's client, or why it cannot be asked.
+fn form_revision(context: &RequestContext<RoleServer>) -> Result<Revision, ElicitFailure> {
+    if let Some(capabilities) = context.client_capabilities()
+        && capabilities.elicitation.is_none()
+    {
+        return Err(ElicitFailure::ClientCannotElicit);
+    }
+    Ok(context
+        .protocol_version()
+        .map_or(Revision::V2025_11_25, |v| revision_for(&v)))
+}
+
 /// Asks the client to fill in `T` (an `elicitation/create` request on the
 /// tool call's peer) and reads the answer. The form is written in the
 /// grammar of the protocol version the client negotiated.
@@ -199,14 +211,7 @@ pub async fn elicit<T: ElicitForm>(
     context: &RequestContext<RoleServer>,
     message: impl Into<String>,
 ) -> Result<Elicited<T>, ElicitFailure> {
-    let revision = context
-        .protocol_version()
-        .map_or(Revision::V2025_11_25, |v| revision_for(&v));
-    if let Some(capabilities) = context.client_capabilities()
-        && capabilities.elicitation.is_none()
-    {
-        return Err(ElicitFailure::ClientCannotElicit);
-    }
+    let revision = form_revision(context)?;
     let params = elicit_request::<T>(message, revision)?;
     let result = context
         .peer
@@ -280,14 +285,7 @@ pub async fn ask<T: ElicitForm>(
     key: &str,
     message: impl Into<String>,
 ) -> Result<Asked<T>, ElicitFailure> {
-    let revision = context
-        .protocol_version()
-        .map_or(Revision::V2025_11_25, |v| revision_for(&v));
-    if let Some(capabilities) = context.client_capabilities()
-        && capabilities.elicitation.is_none()
-    {
-        return Err(ElicitFailure::ClientCannotElicit);
-    }
+    let revision = form_revision(context)?;
     if revision < Revision::V2026_07_28 {
         return elicit::<T>(context, message).await.map(Asked::Answered);
     }
