@@ -41,10 +41,10 @@
 //! - `uuid`, `url`: `uuid::Uuid` and `url::Url` as formatted strings.
 //! - `schemars`: derived types also implement `schemars::JsonSchema`,
 //!   answering with the input or output schema by the generator's contract
-//!   (see [`schemars`](crate::schemars)).
+//!   (see the module `toolform::schemars`).
 //! - `rmcp`: builders between toolform and rmcp, the official Rust MCP SDK:
 //!   tools, elicitation requests and answers, and the 2026-07-28
-//!   `InputRequiredResult` (see [`rmcp`](crate::rmcp)). Turns on `schemars`,
+//!   `InputRequiredResult` (see the module `toolform::rmcp`). Turns on `schemars`,
 //!   so rmcp's `Parameters<T>` and `Json<T>` take derived types unchanged.
 //!
 //! toolform turns on serde_json's `preserve_order` feature: properties appear

@@ -58,11 +58,8 @@ pub fn json_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGenerator, name
         tuples_as_item_arrays(&mut schema);
     }
     super::object_root(&mut schema);
-    match Schema::try_from(schema) {
-        Ok(schema) => schema,
-        // Every rendering is an object or a boolean.
-        Err(_) => Schema::default(),
-    }
+    // Every rendering is an object or a boolean, which `Schema` holds.
+    Schema::try_from(schema).unwrap_or_default()
 }
 
 /// `"#/$defs"` or whatever the generator keeps definitions under, as a
