@@ -205,6 +205,38 @@ fn nested_in_a_schemars_type_verdicts_are_kept() {
     }
 }
 
+/// Recursive, with a property named like a keyword whose value is data
+/// elsewhere (`default`): its references are rewritten all the same.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Odd {
+    label: String,
+    #[serde(rename = "default", default)]
+    kids: Vec<Odd>,
+}
+
+#[test]
+fn references_under_keyword_named_properties_resolve() {
+    #[derive(Deserialize, JsonSchema)]
+    #[allow(dead_code)]
+    struct Holder {
+        odd: Odd,
+    }
+    let root = de()
+        .into_generator()
+        .into_root_schema_for::<Holder>()
+        .to_value();
+    assert!(!root.to_string().contains("\"$ref\":\"#\""), "{root:#}");
+    let validator = jsonschema::validator_for(&root).unwrap();
+    let ok =
+        json!({"odd": {"label": "a", "default": [{"label": "b", "default": [{"label": "c"}]}]}});
+    let bad =
+        json!({"odd": {"label": "a", "default": [{"label": "b", "default": [{"label": 1}]}]}});
+    assert!(validator.is_valid(&ok));
+    assert!(!validator.is_valid(&bad));
+    assert!(serde_json::from_value::<Holder>(ok).is_ok());
+    assert!(serde_json::from_value::<Holder>(bad).is_err());
+}
+
 #[test]
 fn a_recursive_root_resolves_through_the_definitions() {
     let root = de()

@@ -51,7 +51,7 @@ pub fn json_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGenerator, name
         Contract::Input
     };
     let mut schema = T::schema(contract).clone();
-    if has_ref(&schema) {
+    if has_ref(&mut schema) {
         hoist_definitions(&mut schema, generator, name);
     }
     if older_draft(generator) {
@@ -79,19 +79,50 @@ fn older_draft(generator: &SchemaGenerator) -> bool {
         .is_some_and(|m| m.contains("draft-07") || m.contains("draft/2019-09"))
 }
 
-fn has_ref(schema: &Value) -> bool {
-    match schema {
-        Value::Object(map) => map
-            .iter()
-            .any(|(k, v)| (k == "$ref" && v.is_string()) || (!is_literal_keyword(k) && has_ref(v))),
-        Value::Array(items) => items.iter().any(has_ref),
-        _ => false,
-    }
+fn has_ref(schema: &mut Value) -> bool {
+    let mut found = false;
+    for_each_schema(schema, &mut |map| {
+        found |= matches!(map.get("$ref"), Some(Value::String(_)));
+    });
+    found
 }
 
 /// Keywords whose values are data, not subschemas.
 fn is_literal_keyword(key: &str) -> bool {
     matches!(key, "const" | "enum" | "default" | "examples")
+}
+
+/// Keywords whose values map names (not keywords) to subschemas.
+fn is_name_map(key: &str) -> bool {
+    matches!(
+        key,
+        "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas"
+    )
+}
+
+/// Calls `f` on every schema object in `schema`, outermost first, telling
+/// keywords from property names and data.
+fn for_each_schema(schema: &mut Value, f: &mut dyn FnMut(&mut Map<String, Value>)) {
+    match schema {
+        Value::Object(map) => {
+            f(map);
+            for (k, v) in map.iter_mut() {
+                if is_literal_keyword(k) {
+                    continue;
+                }
+                match v {
+                    Value::Object(named) if is_name_map(k) => {
+                        named.values_mut().for_each(|v| for_each_schema(v, f))
+                    }
+                    Value::Object(_) => for_each_schema(v, f),
+                    Value::Array(items) => items.iter_mut().for_each(|v| for_each_schema(v, f)),
+                    _ => {}
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| for_each_schema(v, f)),
+        _ => {}
+    }
 }
 
 /// Moves a recursive rendering's references into the generator's definitions:
@@ -150,23 +181,13 @@ fn hoist_definitions(schema: &mut Value, generator: &mut SchemaGenerator, name: 
 }
 
 fn rewrite_refs(schema: &mut Value, target: &dyn Fn(&str) -> Option<String>) {
-    match schema {
-        Value::Object(map) => {
-            for (k, v) in map.iter_mut() {
-                if k == "$ref" {
-                    if let Value::String(reference) = v
-                        && let Some(new) = target(reference)
-                    {
-                        *reference = new;
-                    }
-                } else if !is_literal_keyword(k) {
-                    rewrite_refs(v, target);
-                }
-            }
+    for_each_schema(schema, &mut |map| {
+        if let Some(Value::String(reference)) = map.get_mut("$ref")
+            && let Some(new) = target(reference)
+        {
+            *reference = new;
         }
-        Value::Array(items) => items.iter_mut().for_each(|v| rewrite_refs(v, target)),
-        _ => {}
-    }
+    });
 }
 
 fn escape_pointer(s: &str) -> String {
@@ -179,23 +200,14 @@ fn unescape_pointer(s: &str) -> String {
 
 /// 2020-12 `prefixItems` + `items` as draft-07 `items: [..]` + `additionalItems`.
 fn tuples_as_item_arrays(schema: &mut Value) {
-    match schema {
-        Value::Object(map) => {
-            if let Some(prefix) = map.remove("prefixItems") {
-                if let Some(rest) = map.remove("items") {
-                    map.insert("additionalItems".into(), rest);
-                }
-                map.insert("items".into(), prefix);
+    for_each_schema(schema, &mut |map| {
+        if let Some(prefix) = map.remove("prefixItems") {
+            if let Some(rest) = map.remove("items") {
+                map.insert("additionalItems".into(), rest);
             }
-            for (k, v) in map.iter_mut() {
-                if !is_literal_keyword(k) {
-                    tuples_as_item_arrays(v);
-                }
-            }
+            map.insert("items".into(), prefix);
         }
-        Value::Array(items) => items.iter_mut().for_each(tuples_as_item_arrays),
-        _ => {}
-    }
+    });
 }
 
 /// Implements `schemars::JsonSchema` for a derived type when toolform's
