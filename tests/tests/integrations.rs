@@ -364,15 +364,27 @@ struct Traveller {
 
 #[test]
 fn elicitation_schema_per_revision() {
-    let schema = toolform::rmcp::elicitation_schema::<Traveller>(Revision::V2025_11_25).unwrap();
+    let schema = toolform::rmcp::elicitation_schema::<Traveller>();
+    assert_eq!(
+        schema,
+        toolform::rmcp::elicitation_schema_for::<Traveller>(Revision::V2025_11_25).unwrap()
+    );
     assert_eq!(
         &serde_json::to_value(&schema).unwrap(),
         Traveller::requested_schema()
     );
-    let latest = toolform::rmcp::elicitation_schema::<Traveller>(Revision::V2026_07_28).unwrap();
+    let latest =
+        toolform::rmcp::elicitation_schema_for::<Traveller>(Revision::V2026_07_28).unwrap();
     assert_eq!(schema, latest);
     // 2025-06-18 has no multi-select: the problem is named, nothing is sent.
-    let err = toolform::rmcp::elicitation_schema::<Traveller>(Revision::V2025_06_18).unwrap_err();
+    let err =
+        toolform::rmcp::elicitation_schema_for::<Traveller>(Revision::V2025_06_18).unwrap_err();
+    assert!(toolform::rmcp::elicit_request_for::<Traveller>("?", Revision::V2025_06_18).is_err());
+    let request =
+        serde_json::to_value(toolform::rmcp::elicit_request::<Traveller>("Who?")).unwrap();
+    assert_eq!(request["mode"], "form");
+    assert_eq!(request["message"], "Who?");
+    assert_eq!(&request["requestedSchema"], Traveller::requested_schema());
     assert!(err.to_string().contains("/properties/extras"), "{err}");
 
     use rmcp::model::ProtocolVersion as P;
@@ -490,7 +502,7 @@ fn every_form_revision_parses_as_rmcps_model() {
                 .unwrap();
         assert_eq!(
             schema,
-            toolform::rmcp::elicitation_schema::<Traveller>(revision).unwrap()
+            toolform::rmcp::elicitation_schema_for::<Traveller>(revision).unwrap()
         );
     }
 }

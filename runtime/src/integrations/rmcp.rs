@@ -10,8 +10,10 @@
 //! - **Elicitation, protocol 2025-06-18 and 2025-11-25** (a server-to-client
 //!   request): [`elicit`] sends an [`ElicitForm`]'s `requestedSchema` in the
 //!   grammar of the client's protocol version and reads the answer back into
-//!   [`Elicited<T>`], naming every violation. [`elicitation_schema`],
-//!   [`elicit_request`] and [`elicited`] are its parts.
+//!   [`Elicited<T>`], naming every violation. [`elicitation_schema`] /
+//!   [`elicitation_schema_for`], [`elicit_request`] / [`elicit_request_for`]
+//!   and [`elicited`] are its parts (the `_for` variants take a revision, like
+//!   `ElicitForm::requested_schema_for`).
 //! - **Elicitation, protocol 2026-07-28** (no server-to-client requests): the
 //!   tool answers with [`input_required`], an `InputRequiredResult` carrying
 //!   the form; the client retries the call with `inputResponses`, which
@@ -129,25 +131,50 @@ pub fn revision_for(version: &ProtocolVersion) -> Revision {
         .unwrap_or(Revision::V2025_06_18)
 }
 
-/// `T`'s form as rmcp's typed `ElicitationSchema`, in `revision`'s grammar,
-/// or what that revision cannot carry.
-pub fn elicitation_schema<T: ElicitForm>(
+/// `T`'s form as rmcp's typed `ElicitationSchema`, for protocol 2025-11-25
+/// and 2026-07-28 (one grammar), which carry every form toolform derives.
+pub fn elicitation_schema<T: ElicitForm>() -> ElicitationSchema {
+    match elicitation_schema_for::<T>(Revision::V2025_11_25) {
+        Ok(schema) => schema,
+        // Every derived form is carried by 2025-11-25 and read by rmcp's model
+        // (both tested for every form in the test corpus).
+        Err(e) => unreachable!("{e}"),
+    }
+}
+
+/// `T`'s form as rmcp's typed `ElicitationSchema` in `revision`'s grammar,
+/// or what that revision cannot carry (a multi-select under 2025-06-18).
+pub fn elicitation_schema_for<T: ElicitForm>(
     revision: Revision,
 ) -> Result<ElicitationSchema, ElicitFailure> {
     let schema = T::requested_schema_for(revision).map_err(ElicitFailure::Unsupported)?;
     ElicitationSchema::deserialize(schema).map_err(|e| ElicitFailure::Rmcp(e.to_string()))
 }
 
-/// The parameters of an `elicitation/create` request (form mode) for `T`.
-pub fn elicit_request<T: ElicitForm>(
+/// The parameters of an `elicitation/create` request (form mode) for `T`,
+/// protocol 2025-11-25.
+pub fn elicit_request<T: ElicitForm>(message: impl Into<String>) -> ElicitRequestParams {
+    form_params(message.into(), elicitation_schema::<T>())
+}
+
+/// The parameters of an `elicitation/create` request (form mode) for `T` in
+/// `revision`'s grammar, or what that revision cannot carry.
+pub fn elicit_request_for<T: ElicitForm>(
     message: impl Into<String>,
     revision: Revision,
 ) -> Result<ElicitRequestParams, ElicitFailure> {
-    Ok(ElicitRequestParams::FormElicitationParams {
+    Ok(form_params(
+        message.into(),
+        elicitation_schema_for::<T>(revision)?,
+    ))
+}
+
+fn form_params(message: String, requested_schema: ElicitationSchema) -> ElicitRequestParams {
+    ElicitRequestParams::FormElicitationParams {
         meta: None,
-        message: message.into(),
-        requested_schema: elicitation_schema::<T>(revision)?,
-    })
+        message,
+        requested_schema,
+    }
 }
 
 /// Reads rmcp's `ElicitResult` into `T`: every field checked against the
@@ -212,7 +239,7 @@ pub async fn elicit<T: ElicitForm>(
     message: impl Into<String>,
 ) -> Result<Elicited<T>, ElicitFailure> {
     let revision = form_revision(context)?;
-    let params = elicit_request::<T>(message, revision)?;
+    let params = elicit_request_for::<T>(message, revision)?;
     let result = context
         .peer
         .create_elicitation(params)
@@ -224,19 +251,8 @@ pub async fn elicit<T: ElicitForm>(
 /// The `elicitation/create` request for `T` as an entry of `inputRequests`
 /// (protocol 2026-07-28).
 pub fn input_request<T: ElicitForm>(message: impl Into<String>) -> InputRequest {
-    let requested_schema = match elicitation_schema::<T>(Revision::V2026_07_28) {
-        Ok(schema) => schema,
-        // 2026-07-28 carries every form toolform derives, and rmcp's model
-        // reads every one (both tested): unreachable.
-        Err(e) => unreachable!("{e}"),
-    };
-    InputRequest::Elicitation(ElicitRequest::new(
-        ElicitRequestParams::FormElicitationParams {
-            meta: None,
-            message: message.into(),
-            requested_schema,
-        },
-    ))
+    // 2026-07-28 has 2025-11-25's form grammar.
+    InputRequest::Elicitation(ElicitRequest::new(elicit_request::<T>(message)))
 }
 
 /// An `InputRequiredResult` asking for `T` under `key` (protocol
