@@ -506,3 +506,21 @@ fn every_form_revision_parses_as_rmcps_model() {
         );
     }
 }
+
+/// rmcp holds schemas as objects: a schema that accepts nothing stays one
+/// that accepts nothing.
+#[test]
+fn schemas_that_accept_nothing_stay_so_as_objects() {
+    #[derive(Deserialize, ToolSchema)]
+    enum Never {}
+    let rendered = Never::input_schema();
+    let object = Value::Object((*toolform::rmcp::input_schema::<Never>()).clone());
+    for doc in [json!({}), json!(null), json!("x"), json!(1)] {
+        let expected = jsonschema::validator_for(rendered).unwrap().is_valid(&doc);
+        assert!(!expected, "{rendered} accepts {doc}");
+        assert!(
+            !jsonschema::validator_for(&object).unwrap().is_valid(&doc),
+            "{object} accepts {doc}"
+        );
+    }
+}

@@ -54,7 +54,7 @@ use rmcp::model::{
     Tool,
 };
 use rmcp::service::{RequestContext, RoleServer, ServiceError};
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
@@ -65,7 +65,9 @@ use std::sync::{Arc, OnceLock, RwLock};
 /// schema. Both are rendered once per type and shared afterwards.
 ///
 /// A schema whose root is a union of objects (a tagged enum) gets
-/// `"type": "object"` at the root, as MCP requires.
+/// `"type": "object"` at the root, as MCP requires. MCP wants both schemas to
+/// describe objects: `Args` should be a struct with named fields or a tagged
+/// enum (clients refuse a tool whose `inputSchema` is, say, a string).
 pub fn tool<Args: ToolSchema + ?Sized, Out: ToolSchema + ?Sized>(
     name: impl Into<Cow<'static, str>>,
     description: impl Into<Cow<'static, str>>,
@@ -108,7 +110,8 @@ fn schema_object(schema: &'static Value) -> Arc<JsonObject> {
     super::object_root(&mut schema);
     let object = match schema {
         Value::Object(map) => map,
-        // `true` (anything): the object that says the same.
+        // `false` (nothing) and `true` (anything) as objects.
+        Value::Bool(false) => JsonObject::from_iter([("not".to_owned(), json!({}))]),
         _ => JsonObject::new(),
     };
     cache
