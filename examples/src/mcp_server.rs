@@ -342,15 +342,18 @@ impl ExampleServer {
     }
 }
 
-/// Text content saying what the user did, as the conformance scenarios expect.
-fn elicitation_text<T: Serialize>(answer: &Elicited<T>) -> String {
+const COMPLETED: &str = "Elicitation completed";
+
+/// Text content saying what the user did, in the words the conformance
+/// scenarios use (`lead` is "Elicitation completed" or "User response").
+fn elicitation_text<T: Serialize>(lead: &str, answer: &Elicited<T>) -> String {
     match answer {
         Elicited::Accepted(value) => format!(
-            "Elicitation completed: action=accept, content={}",
+            "{lead}: action=accept, content={}",
             serde_json::to_string(value).unwrap_or_default()
         ),
-        Elicited::Declined => "Elicitation completed: action=decline".into(),
-        Elicited::Cancelled => "Elicitation completed: action=cancel".into(),
+        Elicited::Declined => format!("{lead}: action=decline"),
+        Elicited::Cancelled => format!("{lead}: action=cancel"),
     }
 }
 
@@ -360,16 +363,12 @@ async fn ask_for_text<T: ElicitForm + Serialize>(
     context: &RequestContext<RoleServer>,
     responses: Option<&rmcp::model::InputResponses>,
     message: String,
-    prefix: &str,
+    lead: &str,
 ) -> Result<CallToolResponse, ErrorData> {
     Ok(match ask::<T>(context, responses, "form", message).await? {
         Asked::InputRequired(result) => result.into(),
         Asked::Answered(answer) => {
-            let text = elicitation_text(&answer);
-            let text = match prefix {
-                "" => text,
-                prefix => text.replacen("Elicitation completed: ", prefix, 1),
-            };
+            let text = elicitation_text(lead, &answer);
             CallToolResult::success(vec![ContentBlock::text(text)]).into()
         }
     })
@@ -433,13 +432,7 @@ impl ExampleServer {
         InputResponses(responses): InputResponses,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        ask_for_text::<UserInfo>(
-            &context,
-            responses.as_ref(),
-            args.message,
-            "User response: ",
-        )
-        .await
+        ask_for_text::<UserInfo>(&context, responses.as_ref(), args.message, "User response").await
     }
 
     /// Conformance: `elicitation-sep1034-defaults`.
@@ -451,7 +444,7 @@ impl ExampleServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let message = "Please review the defaults".to_owned();
-        ask_for_text::<Defaults>(&context, responses.as_ref(), message, "").await
+        ask_for_text::<Defaults>(&context, responses.as_ref(), message, COMPLETED).await
     }
 
     /// Conformance: `elicitation-sep1330-enums`.
@@ -463,7 +456,7 @@ impl ExampleServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let message = "Please pick some options".to_owned();
-        ask_for_text::<Enums>(&context, responses.as_ref(), message, "").await
+        ask_for_text::<Enums>(&context, responses.as_ref(), message, COMPLETED).await
     }
 }
 
