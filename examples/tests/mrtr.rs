@@ -14,6 +14,7 @@ use rmcp::{ClientHandler, ErrorData};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 use toolform::ElicitForm;
+use toolform::elicit::Revision;
 use toolform_examples::mcp_server::{ExampleServer, Traveller};
 
 /// Answers every form with `answer`, and keeps the requested schemas.
@@ -109,7 +110,11 @@ fn good() -> Value {
 
 #[tokio::test]
 async fn booking_under_every_revision_reads_the_typed_traveller() {
-    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+    for version in [
+        ProtocolVersion::V_2025_06_18,
+        ProtocolVersion::V_2025_11_25,
+        ProtocolVersion::V_2026_07_28,
+    ] {
         let (result, seen) = book(version.clone(), good()).await;
         let booking = result.unwrap_or_else(|e| panic!("{version}: {e}"));
         assert_eq!(booking["status"], "booked", "{version}: {booking}");
@@ -126,11 +131,18 @@ async fn booking_under_every_revision_reads_the_typed_traveller() {
         } else {
             2
         };
-        assert_eq!(
-            seen,
-            vec![Traveller::requested_schema().clone(); rounds],
-            "{version}"
-        );
+        // In the grammar of the negotiated revision (2025-06-18: titled
+        // options as `enum` + `enumNames`, defaults only on booleans).
+        let revision = Revision::parse(version.as_str()).unwrap();
+        let form = Traveller::requested_schema_for(revision).unwrap();
+        assert_eq!(seen, vec![form.clone(); rounds], "{version}");
+        if revision == Revision::V2025_06_18 {
+            assert!(form["properties"]["seat"]["enumNames"].is_array(), "{form}");
+            assert!(
+                form["properties"]["bags"].get("default").is_none(),
+                "{form}"
+            );
+        }
     }
 }
 
