@@ -59,3 +59,53 @@ pub(crate) fn write_list(
     }
     Ok(())
 }
+
+/// At most `max_chars` characters of `text` for a message: cut on a character
+/// boundary (never inside a UTF-8 sequence), with `…` and the count left out.
+pub(crate) fn shorten(text: &str, max_chars: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(max_chars) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((cut, _)) => {
+            let rest = text.get(cut..).map_or(0, |r| r.chars().count());
+            let head = text.get(..cut).unwrap_or_default();
+            std::borrow::Cow::Owned(format!("{head}… ({rest} more characters)"))
+        }
+    }
+}
+
+/// `text` quoted for a message (`"…"` with escapes), at most `max_chars`
+/// characters of it.
+pub(crate) fn quoted(text: &str, max_chars: usize) -> String {
+    match text.char_indices().nth(max_chars) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => {
+            let rest = text.get(cut..).map_or(0, |r| r.chars().count());
+            let head = text.get(..cut).unwrap_or_default();
+            format!("{head:?}… ({rest} more characters)")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{quoted, shorten};
+
+    #[test]
+    fn shortening_cuts_on_character_boundaries() {
+        // Every cut point through multi-byte characters of 2, 3 and 4 bytes.
+        let text = "éà漢字🦀".repeat(50);
+        for max in 0..text.chars().count() + 2 {
+            let short = shorten(&text, max);
+            let q = quoted(&text, max);
+            assert!(short.chars().count() <= max + 40, "{max}");
+            assert!(q.starts_with('"'));
+            if max >= text.chars().count() {
+                assert_eq!(short, text.as_str());
+            } else {
+                assert!(short.contains('…'));
+            }
+        }
+        assert_eq!(shorten("", 0), "");
+        assert_eq!(quoted("a\"b", 10), r#""a\"b""#);
+    }
+}

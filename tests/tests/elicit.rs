@@ -431,14 +431,15 @@ fn answers_parse_with_defaults_and_actions() {
     );
     assert_eq!(e.extras, default_extras());
     assert_eq!(e.internal, 0);
-    // Aliases are read, not offered.
+    // Aliases are neither offered nor read: the answer holds what the form
+    // states, and `zip` is not in it (an open form ignores the key).
     let Elicited::Accepted(e) = Everything::from_elicit_result(
         &json!({"action": "accept", "content": {"ratio": 1, "zip": "E1"}}),
     )
     .unwrap() else {
         panic!("accepted")
     };
-    assert_eq!(e.postcode.as_deref(), Some("E1"));
+    assert_eq!(e.postcode.as_deref(), None);
 
     assert!(matches!(
         Booking::from_elicit_result(&json!({"action": "decline"})),
@@ -545,9 +546,6 @@ fn agree<T: ElicitForm + std::fmt::Debug>(
             {
                 // serde's rule for unknown keys; the grammar has no additionalProperties.
                 Some("deny_unknown_fields")
-            } else if ours && m.kind == Kind::AddKey {
-                // An alias serde reads, which the form does not offer.
-                Some("alias")
             } else {
                 None
             };

@@ -2,9 +2,12 @@
 //! violation named, then serde.
 
 use super::Format;
-use super::form::{FieldKind, Form, FormField, choices, escape, integer_bounds, tighter_u64};
+use super::form::{
+    FieldKind, Form, FormField, choices, escape, fill_value, integer_bounds, tighter_u64,
+};
 use crate::shape::Bound;
 pub use crate::violation::Violation;
+use crate::violation::{quoted, shorten};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::fmt;
@@ -124,6 +127,13 @@ pub(crate) fn from_result<T: DeserializeOwned>(
 }
 
 /// Checks `content` against the form, then deserializes it.
+///
+/// serde sees exactly what the form allows: the form's own fields under the
+/// names the form states (never a serde `alias` the form does not offer,
+/// never a key the form does not list), and `#[elicit(default = ..)]` values
+/// for the fields the answer left out. Nothing here walks a value deeper than
+/// the form's grammar (a field holds a scalar or a list of strings), so an
+/// answer nested arbitrarily deep under a key the form ignores costs nothing.
 pub(crate) fn parse_content<T: DeserializeOwned>(
     form: &'static Form,
     content: &Map<String, Value>,
@@ -133,25 +143,29 @@ pub(crate) fn parse_content<T: DeserializeOwned>(
     if !violations.is_empty() {
         return Err(ElicitError::Invalid(violations));
     }
-    // Fill `#[elicit(default = ..)]` values the answer left out, so serde
-    // sees what the form promised.
+    let only_fields = content.len() <= form.fields.len()
+        && content
+            .keys()
+            .all(|key| form.fields.iter().any(|f| f.name == key));
     let missing_fill = form
         .fields
         .iter()
-        .any(|f| f.fill.is_some() && lookup(f, content).is_none());
-    let parsed = if missing_fill {
-        let mut filled = content.clone();
-        for field in form.fields {
-            if let (Some(fill), None) = (field.fill, lookup(field, content))
-                && let Ok(value) = serde_json::from_str(fill)
-            {
-                filled.insert(field.name.into(), value);
-            }
-        }
-        T::deserialize(Value::Object(filled))
-    } else {
+        .any(|f| f.fill.is_some() && !content.contains_key(f.name));
+    let parsed = if only_fields && !missing_fill {
         // Straight from the borrowed value: no copy of the answer.
         T::deserialize(content_value)
+    } else {
+        // The form's fields only (each validated: a scalar or a list of
+        // strings, cheap to copy), with the form's defaults filled in.
+        let mut seen = Map::new();
+        for field in form.fields {
+            if let Some(value) = content.get(field.name) {
+                seen.insert(field.name.into(), value.clone());
+            } else if let Some(value) = fill_value(field) {
+                seen.insert(field.name.into(), value);
+            }
+        }
+        T::deserialize(Value::Object(seen))
     };
     parsed.map_err(|e| {
         ElicitError::Invalid(vec![Violation {
@@ -162,27 +176,24 @@ pub(crate) fn parse_content<T: DeserializeOwned>(
     })
 }
 
-fn lookup<'a>(field: &FormField, content: &'a Map<String, Value>) -> Option<(&'a str, &'a Value)> {
-    std::iter::once(field.name)
-        .chain(field.aliases.iter().copied())
-        .find_map(|name| content.get_key_value(name))
-        .map(|(k, v)| (k.as_str(), v))
-}
-
-/// Every way `content` breaks `form`: per field in field order (a field
-/// given twice under its name and an alias counts too), then unknown keys.
+/// Every way `content` breaks `form`: per field in field order, then keys
+/// the form does not list (when it is closed with `deny_unknown_fields`).
+///
+/// Fields are read under the names the form states: a serde `alias` is not
+/// in the `requestedSchema`, so an answer that uses one leaves the field
+/// missing (and, in a closed form, carries an unknown key).
 ///
 /// One pass over the answer, no hashing, no allocation unless something is
 /// wrong: the field rules are compiled once per form.
 pub fn validate_answer(form: &'static Form, content: &Map<String, Value>) -> Vec<Violation> {
     let rules = compiled(form);
     let n = form.fields.len();
-    let mut small: [Slot; 32] = [Slot::EMPTY; 32];
-    let mut large: Vec<Slot>;
-    let found: &mut [Slot] = if n <= small.len() {
+    let mut small: [Option<&Value>; 32] = [None; 32];
+    let mut large: Vec<Option<&Value>>;
+    let found: &mut [Option<&Value>] = if n <= small.len() {
         &mut small[..n]
     } else {
-        large = vec![Slot::EMPTY; n];
+        large = vec![None; n];
         &mut large
     };
     let mut unknown: Vec<&str> = Vec::new();
@@ -196,57 +207,51 @@ pub fn validate_answer(form: &'static Form, content: &Map<String, Value>) -> Vec
             .get(next)
             .filter(|f| f.name == key)
             .map(|_| next);
-        let position = in_order.or_else(|| {
-            form.fields
-                .iter()
-                .position(|f| f.name == key || f.aliases.contains(&key))
-        });
-        if let Some(i) = position {
-            next = i + 1;
-        }
+        let position = in_order.or_else(|| form.fields.iter().position(|f| f.name == key));
         match position {
-            Some(i) if found[i].first.is_none() => found[i].first = Some((key, value)),
-            Some(i) => found[i].again = Some(key),
+            Some(i) => {
+                next = i + 1;
+                if let Some(slot) = found.get_mut(i) {
+                    *slot = Some(value);
+                }
+            }
             None if form.deny_unknown_fields => unknown.push(key),
             None => {}
         }
     }
     let mut violations = Vec::new();
     for ((field, rules), slot) in form.fields.iter().zip(rules).zip(found.iter()) {
-        match slot.first {
+        let path = || format!("/{}", escape(field.name));
+        match slot {
             None if field.required => violations.push(Violation {
-                path: format!("/{}", escape(field.name)),
+                path: path(),
                 rule: "required",
-                message: format!("`{}` is required", field.name),
+                message: match field.aliases.iter().find(|a| content.contains_key(**a)) {
+                    Some(alias) => format!(
+                        "`{}` is required (the answer has `{alias}`, a name the form does not offer)",
+                        field.name
+                    ),
+                    None => format!("`{}` is required", field.name),
+                },
             }),
             None => {
                 // The form's own default fills the gap: it must fit too.
-                if let Some(fill) = field
-                    .fill
-                    .and_then(|f| serde_json::from_str::<Value>(f).ok())
-                {
+                if let Some(fill) = fill_value(field) {
                     for (rule, message) in check_rules(rules, &fill) {
                         violations.push(Violation {
-                            path: format!("/{}", escape(field.name)),
+                            path: path(),
                             rule,
                             message: format!("the form's default does not fit: {message}"),
                         });
                     }
                 }
             }
-            Some((name, value)) => {
+            Some(value) => {
                 for (rule, message) in check_rules(rules, value) {
                     violations.push(Violation {
-                        path: format!("/{}", escape(name)),
+                        path: path(),
                         rule,
                         message,
-                    });
-                }
-                if let Some(other) = slot.again {
-                    violations.push(Violation {
-                        path: format!("/{}", escape(other)),
-                        rule: "duplicate",
-                        message: format!("`{other}` and `{name}` are the same field; give it once"),
                     });
                 }
             }
@@ -256,23 +261,16 @@ pub fn validate_answer(form: &'static Form, content: &Map<String, Value>) -> Vec
         violations.push(Violation {
             path: format!("/{}", escape(key)),
             rule: "additionalProperties",
-            message: format!("`{key}` is not a field of this form"),
+            message: match form.fields.iter().find(|f| f.aliases.contains(&key)) {
+                Some(field) => format!(
+                    "`{key}` is not a field of this form (the form names it `{}`)",
+                    field.name
+                ),
+                None => format!("`{}` is not a field of this form", shorten(key, 100)),
+            },
         });
     }
     violations
-}
-
-#[derive(Clone, Copy)]
-struct Slot<'a> {
-    first: Option<(&'a str, &'a Value)>,
-    again: Option<&'a str>,
-}
-
-impl Slot<'_> {
-    const EMPTY: Slot<'static> = Slot {
-        first: None,
-        again: None,
-    };
 }
 
 /// The rules of each field of a form, built once per form.
@@ -344,12 +342,8 @@ impl Rules<'static> {
             max_items: field.max_items,
             nonzero: false,
         };
-        let options = |shape| {
-            choices(shape)
-                .into_iter()
-                .flat_map(|c| std::iter::once(c.value).chain(c.aliases.iter().copied()))
-                .collect()
-        };
+        // The options the form offers: primary names only.
+        let options = |shape| choices(shape).into_iter().map(|c| c.value).collect();
         rules.kind = match field.kind {
             FieldKind::String {
                 format,
@@ -422,7 +416,10 @@ pub(crate) fn check_rules(rules: &Rules, value: &Value) -> Vec<(&'static str, St
             if let Some(f) = format
                 && !f.is_valid(s)
             {
-                out.push(("format", format!("{s:?} is not a valid {}", f.name())));
+                out.push((
+                    "format",
+                    format!("{} is not a valid {}", quoted(s, 100), f.name()),
+                ));
             }
         }
         RuleKind::Integer { strict } => {
@@ -547,14 +544,30 @@ fn compare(n: &serde_json::Number, b: Bound) -> std::cmp::Ordering {
     }
 }
 
+/// `"x" is not one of the options ("a", "b", ... and N more)`: bounded in
+/// size whatever the answer and the option list (a select may offer
+/// thousands of options and a multi-select answer repeat a bad item as many
+/// times), cut on character boundaries.
 fn not_an_option(s: &str, options: &[&str]) -> String {
-    let list: Vec<String> = options.iter().map(|c| format!("{c:?}")).collect();
-    let mut shown = list.join(", ");
-    if shown.len() > 200 {
-        shown.truncate(200);
-        shown.push_str(", ...");
+    const BUDGET: usize = 200;
+    let mut shown = String::new();
+    let mut listed = 0;
+    for option in options {
+        let q = quoted(option, 60);
+        if listed > 0 && shown.len() + q.len() > BUDGET {
+            break;
+        }
+        if listed > 0 {
+            shown.push_str(", ");
+        }
+        shown.push_str(&q);
+        listed += 1;
     }
-    format!("{s:?} is not one of the options ({shown})")
+    let more = options.len() - listed;
+    if more > 0 {
+        shown.push_str(&format!(", ... and {more} more"));
+    }
+    format!("{} is not one of the options ({shown})", quoted(s, 100))
 }
 
 pub(crate) fn kind_of(v: &Value) -> &'static str {

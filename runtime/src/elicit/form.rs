@@ -430,13 +430,41 @@ fn grammar_kind(prop: &Map<String, Value>) -> Option<Kind> {
 
 /// The default the form shows: `#[elicit(default = ..)]`, else serde's.
 pub(crate) fn field_default(field: &FormField) -> Option<Value> {
-    if let Some(fill) = field.fill {
-        return serde_json::from_str(fill).ok();
+    if field.fill.is_some() {
+        return fill_value(field);
     }
     let value = (field.default?)()?;
     // An absent `Option` default is no default.
     (!value.is_null()).then_some(value)
 }
+
+/// `#[elicit(default = ..)]` as the value the form shows and the answer is
+/// filled with: an option named by one of its aliases is written as the name
+/// the form offers (the form's `enum` lists primary names only).
+pub(crate) fn fill_value(field: &FormField) -> Option<Value> {
+    let value: Value = serde_json::from_str(field.fill?).ok()?;
+    let (FieldKind::Select(shape) | FieldKind::MultiSelect(shape)) = field.kind else {
+        return Some(value);
+    };
+    let options = choices(shape);
+    let primary = |v: Value| match v {
+        Value::String(s) => Value::String(
+            options
+                .iter()
+                .find(|c| c.aliases.contains(&s.as_str()))
+                .map_or(s, |c| c.value.to_owned()),
+        ),
+        other => other,
+    };
+    Some(match value {
+        Value::Array(items) => Value::Array(items.into_iter().map(primary).collect()),
+        other => primary(other),
+    })
+}
+
+/// The largest integer every client reads exactly: MCP clients are
+/// JavaScript, whose numbers are IEEE doubles (`Number.MAX_SAFE_INTEGER`).
+pub const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
 
 /// The integer bounds of a field: the type's range, tightened by `range(..)`.
 pub(crate) fn integer_bounds(
@@ -451,15 +479,43 @@ pub(crate) fn integer_bounds(
         }
     });
     let type_max = range.max.map(Bound::UInt);
-    let min = match (type_min, field.minimum) {
-        (Some(t), Some(u)) => Some(if u.as_f64() > t.as_f64() { u } else { t }),
-        (t, u) => t.or(u),
+    // A form asks for what a client can send exactly: the type's range and
+    // any declared bound, clamped to +-(2^53 - 1).
+    let safe_min = Bound::Int(-MAX_SAFE_INTEGER);
+    let safe_max = Bound::Int(MAX_SAFE_INTEGER);
+    let tighter = |a: Bound, b: Bound, lower: bool| {
+        let a_wins = if lower {
+            compare_bounds(a, b).is_ge()
+        } else {
+            compare_bounds(a, b).is_le()
+        };
+        if a_wins { a } else { b }
     };
-    let max = match (type_max, field.maximum) {
-        (Some(t), Some(u)) => Some(if u.as_f64() < t.as_f64() { u } else { t }),
-        (t, u) => t.or(u),
+    let min = [type_min, field.minimum]
+        .into_iter()
+        .flatten()
+        .fold(safe_min, |acc, b| tighter(b, acc, true));
+    let max = [type_max, field.maximum]
+        .into_iter()
+        .flatten()
+        .fold(safe_max, |acc, b| tighter(b, acc, false));
+    (Some(min), Some(max))
+}
+
+/// Orders two bounds exactly (integers as integers, not through `f64`).
+pub(crate) fn compare_bounds(a: Bound, b: Bound) -> std::cmp::Ordering {
+    let int = |b: Bound| match b {
+        Bound::Int(v) => Some(i128::from(v)),
+        Bound::UInt(v) => Some(i128::from(v)),
+        Bound::Float(_) => None,
     };
-    (min, max)
+    match (int(a), int(b)) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        _ => a
+            .as_f64()
+            .partial_cmp(&b.as_f64())
+            .unwrap_or(std::cmp::Ordering::Equal),
+    }
 }
 
 pub(crate) fn tighter_u64(own: Option<u64>, declared: Option<u64>, lower: bool) -> Option<u64> {

@@ -136,13 +136,56 @@ pub fn revision_for(version: &ProtocolVersion) -> Revision {
 
 /// `T`'s form as rmcp's typed `ElicitationSchema`, for protocol 2025-11-25
 /// and 2026-07-28 (one grammar), which carry every form toolform derives.
+///
+/// Integer bounds are within +-(2^53 - 1) (what a JavaScript client reads
+/// exactly), so they fit rmcp's `i64` bounds. Should rmcp's model refuse a
+/// keyword of some property all the same (a `maxLength` beyond its `u32`),
+/// that property is carried with its type, title, description and options
+/// alone: the answer is still checked against the whole form on the server
+/// ([`elicited`]). [`elicitation_schema_for`] reports such a refusal instead.
 pub fn elicitation_schema<T: ElicitForm>() -> ElicitationSchema {
-    match elicitation_schema_for::<T>(Revision::V2025_11_25) {
-        Ok(schema) => schema,
-        // Every derived form is carried by 2025-11-25 and read by rmcp's model
-        // (both tested for every form in the test corpus).
-        Err(e) => unreachable!("{e}"),
+    let schema = T::requested_schema();
+    ElicitationSchema::deserialize(schema).unwrap_or_else(|_| lenient_schema(schema))
+}
+
+/// The form property by property, each as much of it as rmcp's model takes.
+fn lenient_schema(schema: &Value) -> ElicitationSchema {
+    use rmcp::model::PrimitiveSchemaDefinition;
+    const KEPT: &[&str] = &[
+        "type", "title", "description", "enum", "enumNames", "oneOf", "items",
+    ];
+    let mut properties = std::collections::BTreeMap::new();
+    let mut order = Vec::new();
+    let listed = schema.get("properties").and_then(Value::as_object);
+    for (name, prop) in listed.into_iter().flatten() {
+        let typed = PrimitiveSchemaDefinition::deserialize(prop).or_else(|_| {
+            let bare: serde_json::Map<String, Value> = prop
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter(|(k, _)| KEPT.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            PrimitiveSchemaDefinition::deserialize(Value::Object(bare))
+        });
+        if let Ok(typed) = typed {
+            properties.insert(name.clone(), typed);
+            order.push(name.clone());
+        }
     }
+    let required: Vec<String> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .filter(|name| properties.contains_key(*name))
+        .map(str::to_owned)
+        .collect();
+    let mut out = ElicitationSchema::new(properties);
+    out.property_order = Some(order);
+    out.required = (!required.is_empty()).then_some(required);
+    out
 }
 
 /// `T`'s form as rmcp's typed `ElicitationSchema` in `revision`'s grammar,
@@ -196,8 +239,14 @@ pub fn elicited<T: ElicitForm>(result: &ElicitResult) -> Result<Elicited<T>, Eli
             ))),
             None => Err(ElicitError::AcceptedWithoutContent),
         },
-        // `ElicitationAction` is non-exhaustive.
-        _ => T::from_elicit_result(&serde_json::to_value(result).unwrap_or(Value::Null)),
+        // `ElicitationAction` is non-exhaustive: a newer action than this
+        // crate knows (its name alone: the content is never re-serialized).
+        _ => Err(ElicitError::UnknownAction(
+            serde_json::to_value(&result.action)
+                .ok()
+                .and_then(|a| a.as_str().map(str::to_owned))
+                .unwrap_or_default(),
+        )),
     }
 }
 
