@@ -381,3 +381,127 @@ fn unknown_keys_with_long_non_ascii_names() {
     }
     let _: Option<ElicitError> = None;
 }
+
+mod arbitrary {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "[a-zA-Z0-9 _~/.-]{0,12}",
+            "[éèàçœ漢字ラーメン🦀\u{301}\u{feff}\"\\\\~/\u{0}-\u{1f}]{0,40}",
+            Just("Large".to_owned()),
+            Just("XL".to_owned()),
+            Just("Small".to_owned()),
+            Just("Crème brûlée à la française, servie très froide".to_owned()),
+        ]
+    }
+
+    fn number() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            any::<f64>().prop_map(Value::from),
+            Just(json!(-0.0)),
+            Just(json!(9007199254740992u64)),
+            Just(json!(1e308)),
+        ]
+    }
+
+    pub fn value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            number(),
+            text().prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 48, 6, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                prop::collection::vec((text(), inner), 0..6)
+                    .prop_map(|kv| Value::Object(kv.into_iter().collect())),
+            ]
+        })
+    }
+
+    /// Contents built from the forms' own keys (and their aliases) so the
+    /// interesting paths are reached, with arbitrary values.
+    fn content() -> impl Strategy<Value = Value> {
+        let key = prop_oneof![
+            Just("quantity".to_owned()),
+            Just("qty".to_owned()),
+            Just("size".to_owned()),
+            Just("note".to_owned()),
+            Just("remark".to_owned()),
+            Just("fallback".to_owned()),
+            Just("plat".to_owned()),
+            Just("accompagnements".to_owned()),
+            Just("text".to_owned()),
+            Just("tags".to_owned()),
+            Just("big".to_owned()),
+            Just("signed".to_owned()),
+            text(),
+        ];
+        prop::collection::vec((key, value()), 0..8)
+            .prop_map(|kv| Value::Object(kv.into_iter().collect()))
+    }
+
+    fn result() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            value(),
+            (
+                prop_oneof![
+                    Just(json!("accept")),
+                    Just(json!("decline")),
+                    Just(json!("cancel")),
+                    value()
+                ],
+                content()
+            )
+                .prop_map(|(action, content)| json!({"action": action, "content": content})),
+        ]
+    }
+
+    fn check<T: ElicitForm + std::fmt::Debug>(result: &Value) {
+        match T::from_elicit_result(result) {
+            Ok(Elicited::Accepted(_)) => {
+                // Accepted: the validator agrees, and the answer holds
+                // nothing outside what the form states.
+                let content = result["content"].as_object().expect("accepted content");
+                assert!(toolform::elicit::validate_answer(T::FORM, content).is_empty());
+            }
+            Ok(_) => {}
+            Err(e) => {
+                for v in e.violations() {
+                    // Every path names a key of the content (or the whole).
+                    let content = &result["content"];
+                    assert!(
+                        v.path.is_empty() || v.rule == "required" || content.pointer(&v.path).is_some(),
+                        "{v}"
+                    );
+                    assert!(v.message.chars().count() < 700, "{}", v.message);
+                }
+                let _ = e.to_string();
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+        #[test]
+        fn answers_never_panic_and_paths_are_exact(result in result()) {
+            check::<Commande>(&result);
+            check::<Order>(&result);
+            check::<ClosedOrder>(&result);
+            check::<Counts>(&result);
+            check::<Note>(&result);
+            check::<Huge>(&result);
+            if let Some(Value::Object(content)) = result.get("content") {
+                for gated in [Commande::requested_schema(), Order::requested_schema()] {
+                    let _ = toolform::elicit::validate_content(gated, &Value::Object(content.clone()));
+                }
+            }
+        }
+    }
+}

@@ -24,7 +24,8 @@ pub struct Form {
 pub struct FormField {
     /// The key serde reads.
     pub name: &'static str,
-    /// Further keys serde reads (`alias`); accepted in answers, never offered.
+    /// Further keys serde reads (`alias`): neither offered nor read in answers
+    /// (an answer holds what the `requestedSchema` states).
     pub aliases: &'static [&'static str],
     /// What the field holds.
     pub kind: &'static FieldKind,

@@ -370,8 +370,8 @@ pub enum ElicitFailure {
     /// The form has a field the client's protocol revision cannot carry (a
     /// multi-select under 2025-06-18).
     Unsupported(Vec<FormProblem>),
-    /// rmcp's typed model refused the form (a bug: every form toolform
-    /// derives is tested to parse).
+    /// rmcp's typed model refused the form: a keyword past the range of its
+    /// fields (a `maxLength` above `u32::MAX`).
     Rmcp(String),
     /// The client did not declare the `elicitation` capability.
     ClientCannotElicit,
