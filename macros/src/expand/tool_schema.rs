@@ -504,10 +504,17 @@ impl Gen<'_, '_> {
         if skipped {
             return quote!(#p::shape_of::<()>);
         }
+        // `#[schema(with = WireType)]` names the wire type of the directions
+        // serde handles through a custom function; on a field with no serde
+        // function it is the wire type of both (how a foreign type is
+        // described).
+        let any_custom = fa.serialize_with().is_some() || fa.deserialize_with().is_some();
+        if let Some(with) = &ours.schema.with
+            && (custom || !any_custom)
+        {
+            return quote_spanned!(with.span()=> #p::shape_of::<#with>);
+        }
         if custom {
-            if let Some(with) = &ours.schema.with {
-                return quote_spanned!(with.span()=> #p::shape_of::<#with>);
-            }
             if let Some(wire) = chrono_ts(p, field) {
                 return quote!(#p::shape_of::<#wire>);
             }

@@ -4,6 +4,7 @@
 #[cfg(feature = "chrono")]
 mod chrono;
 mod std;
+mod std_more;
 #[cfg(feature = "url")]
 mod url;
 #[cfg(feature = "uuid")]

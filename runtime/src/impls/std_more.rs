@@ -1,0 +1,2 @@
+//! More std types, as serde writes and reads them: paths, OS strings,
+//! network addresses, time, ranges, wrappers.
