@@ -2,6 +2,9 @@
 //! `mcp-server --http PORT` serves streamable HTTP on 127.0.0.1:PORT at `/mcp`
 //! (port 0: any free port; the address is printed on stderr once listening).
 //! `--contrast` adds the tools whose output schemas schemars derived.
+//! Multi-round calls seal their `requestState` with the secret in
+//! `TOOLFORM_STATE_KEY` (32 bytes or more), else with a random key made at
+//! start.
 //!
 //! ```text
 //! cargo run -p toolform-examples --bin mcp-server -- --http 8000
@@ -13,7 +16,8 @@ use rmcp::transport::streamable_http_server::{
 };
 use std::process::ExitCode;
 use std::sync::Arc;
-use toolform_examples::mcp_server::ExampleServer;
+use toolform::rmcp::StateKey;
+use toolform_examples::mcp_server::{ExampleServer, state_key};
 
 const USAGE: &str = "usage: mcp-server [--http PORT] [--contrast]";
 
@@ -42,9 +46,16 @@ async fn main() -> ExitCode {
             }
         }
     }
+    let key = match state_key() {
+        Ok(key) => key,
+        Err(e) => {
+            eprintln!("mcp-server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let result = match http {
-        Some(port) => serve_http(port, contrast).await,
-        None => serve_stdio(contrast).await,
+        Some(port) => serve_http(port, contrast, key).await,
+        None => serve_stdio(contrast, key).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -55,17 +66,22 @@ async fn main() -> ExitCode {
     }
 }
 
-async fn serve_stdio(contrast: bool) -> Result<(), Box<dyn std::error::Error>> {
-    let service = ExampleServer::new(contrast)
+async fn serve_stdio(contrast: bool, key: StateKey) -> Result<(), Box<dyn std::error::Error>> {
+    let service = ExampleServer::new(contrast, key)
         .serve(rmcp::transport::stdio())
         .await?;
     service.waiting().await?;
     Ok(())
 }
 
-async fn serve_http(port: u16, contrast: bool) -> Result<(), Box<dyn std::error::Error>> {
+async fn serve_http(
+    port: u16,
+    contrast: bool,
+    key: StateKey,
+) -> Result<(), Box<dyn std::error::Error>> {
+    // One key for every session: a 2026-07-28 retry may reach any of them.
     let service = StreamableHttpService::new(
-        move || Ok(ExampleServer::new(contrast)),
+        move || Ok(ExampleServer::new(contrast, key.clone())),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );

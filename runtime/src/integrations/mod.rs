@@ -2,6 +2,8 @@
 
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+#[cfg(feature = "rmcp")]
+pub mod rounds;
 #[cfg(feature = "schemars")]
 pub mod schemars;
 

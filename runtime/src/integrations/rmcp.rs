@@ -422,3 +422,5 @@ impl From<ElicitFailure> for rmcp::ErrorData {
 }
 
 use serde::Deserialize as _;
+
+pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};
