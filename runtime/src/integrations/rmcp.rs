@@ -20,6 +20,12 @@
 //!   [`input_response`] reads back into [`Elicited<T>`].
 //! - [`ask`] picks between the two by the protocol version the client
 //!   negotiated: one call in a tool that works with every revision.
+//! - **Several questions, several rounds**: [`Call`] and [`Rounds`] ask
+//!   several forms (and sampling or roots requests) per round and over
+//!   several rounds, keeping the tool's own state in a `requestState` sealed
+//!   with a [`StateKey`] (HMAC-SHA-256) and bound to the tool and its
+//!   arguments; under 2025-06-18 / 2025-11-25 the same code sends
+//!   `elicitation/create` requests.
 //!
 //! ```
 //! use toolform::{ElicitForm, Elicited, ToolSchema};
