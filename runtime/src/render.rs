@@ -48,23 +48,26 @@ impl RenderOptions {
 
 /// Renders with [`RenderOptions`]. Uncached.
 pub fn render_with(shape: &'static Shape, contract: Contract, options: RenderOptions) -> Value {
-    let root = match shape {
-        Shape::Named(named) => Some((named.type_name)()),
-        _ => None,
-    };
     let mut renderer = Renderer {
         contract,
         all_defs: options.defs,
         no_aliases: options.primary_names_only,
-        root,
+        mode: Mode::Direct,
+        ids: Identities::default(),
+        root: None,
         stack: Vec::new(),
         recursive: HashSet::new(),
         def_keys: HashMap::new(),
         used_keys: HashSet::new(),
         defs: Map::new(),
         done: HashMap::new(),
-        reused: reused_named(shape),
+        reused: HashSet::new(),
+        sensitive: HashMap::new(),
     };
+    if let Shape::Named(named) = shape {
+        renderer.root = Some((renderer.ids.of(named), Mode::Direct));
+    }
+    renderer.reused = renderer.reused_named(shape);
     let mut schema = renderer.node(shape);
     if !renderer.defs.is_empty()
         && let Value::Object(map) = &mut schema
@@ -92,36 +95,81 @@ pub fn cached(shape: &'static Shape, contract: Contract) -> &'static Value {
         .or_insert_with(|| Box::leak(Box::new(rendered)))
 }
 
+/// How serde reads the value at the current position (input contract; the
+/// output contract is always `Direct`: serde writes every position as it
+/// writes any other).
+///
+/// Where serde cannot know which field or variant a key belongs to before it
+/// has seen the whole object (`flatten`, `untagged`, internally tagged
+/// enums, adjacently tagged content that precedes its tag), it first reads
+/// the value into its own buffer (`Content`) and then deserializes from the
+/// buffer. The buffer is not serde_json: its map keys are strings, so a key
+/// type serde_json parses from the key's text (integers, floats, booleans)
+/// cannot be read, and it has no `u128`/`i128`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Mode {
+    /// serde_json's own deserializer.
+    Direct,
+    /// serde's owned buffer (`ContentDeserializer`): the fields of a
+    /// flattened struct, a flattened enum's variant, internally tagged
+    /// content. It also reads `()` from `{}`, and a unit struct from `{}`
+    /// and `[]`.
+    Owned,
+    /// serde's borrowed buffer (`ContentRefDeserializer`): untagged variants
+    /// (and every variant of an enum with one), a flattened map's values.
+    /// Also adjacently tagged content outside the owned buffer: serde reads
+    /// it directly when the tag comes first and from its owned buffer when
+    /// the content does; what both read is what this buffer reads (JSON
+    /// Schema cannot see key order).
+    Borrowed,
+}
+
+/// A named type as rendered at one position: its identity and the mode its
+/// rendering depends on (`Direct` when it does not).
+type Key = (usize, Mode);
+
 struct Renderer {
     contract: Contract,
     /// Every named struct and enum goes to `$defs`.
     all_defs: bool,
     /// Aliases are not rendered.
     no_aliases: bool,
-    /// Type name of the root when the root is a named type: references to it
-    /// are `{"$ref": "#"}`.
-    root: Option<&'static str>,
+    /// How serde reads the current position.
+    mode: Mode,
+    /// Identities of the named types met in this run.
+    ids: Identities,
+    /// The root when the root is a named type: references to it are
+    /// `{"$ref": "#"}`.
+    root: Option<Key>,
     /// Named types being rendered, outermost first.
-    stack: Vec<&'static str>,
+    stack: Vec<Key>,
     /// Named types found to contain themselves.
-    recursive: HashSet<&'static str>,
-    def_keys: HashMap<&'static str, String>,
+    recursive: HashSet<Key>,
+    def_keys: HashMap<Key, String>,
     used_keys: HashSet<String>,
     defs: Map<String, Value>,
     /// Named types already rendered in this run (inline ones): a second use
     /// copies the first rendering instead of walking the type again.
-    done: HashMap<&'static str, Value>,
-    /// Named types used more than once in this document: the only ones worth
-    /// keeping a copy of.
-    reused: HashSet<&'static str>,
+    done: HashMap<Key, Value>,
+    /// Named types (identities) used more than once in this document: the
+    /// only ones worth keeping a copy of.
+    reused: HashSet<usize>,
+    /// Whether a named type (identity) renders differently in serde's
+    /// buffer.
+    sensitive: HashMap<usize, bool>,
 }
 
 impl Renderer {
     fn node(&mut self, shape: &'static Shape) -> Value {
         match shape {
             Shape::Any => json!({}),
-            Shape::Null => json!({"type": "null"}),
+            // `()`; also `PhantomData`, which serde's owned buffer reads from
+            // `[]` as well (a unit struct): the schema offers the `()` forms.
+            Shape::Null => self.unit(false),
             Shape::Bool => json!({"type": "boolean"}),
+            // serde's buffer has no 128-bit integers ("u128 is not
+            // supported"): nothing reads.
+            Shape::Integer(range) if self.buffered() && is_wide(range) => json!({"not": {}}),
             Shape::Integer(range) => integer(range),
             Shape::Number => match self.contract {
                 Contract::Input => json!({"type": "number"}),
@@ -134,6 +182,11 @@ impl Renderer {
                 let items: Vec<Value> = items.iter().map(|s| self.node(s)).collect();
                 tuple(items)
             }
+            // The buffer's keys are strings, which serde cannot read as a
+            // number or a boolean: only the empty map reads.
+            Shape::Map(map) if self.buffered() && self.key_needs_parsing(map.key) => {
+                json!({"type": "object", "additionalProperties": false})
+            }
             Shape::Map(map) => {
                 let mut out = Map::new();
                 out.insert("type".into(), "object".into());
@@ -143,8 +196,47 @@ impl Renderer {
                 out.insert("additionalProperties".into(), self.node(map.value));
                 Value::Object(out)
             }
-            Shape::Named(named) => self.named(named),
+            Shape::Named(named) => self.named(named, false),
         }
+    }
+
+    /// Input read from serde's buffer (where keys are only strings).
+    fn buffered(&self) -> bool {
+        self.contract == Contract::Input && self.mode != Mode::Direct
+    }
+
+    /// Switches the mode serde reads in (input only), returning the old one.
+    fn enter(&mut self, mode: Mode) -> Mode {
+        let saved = self.mode;
+        if self.contract == Contract::Input {
+            self.mode = mode;
+        }
+        saved
+    }
+
+    /// `()` (`unit_struct`: a unit struct or `PhantomData`-like named unit):
+    /// `null`, and from serde's owned buffer also `{}` (and `[]` for a unit
+    /// struct).
+    fn unit(&self, unit_struct: bool) -> Value {
+        if self.contract == Contract::Input && self.mode == Mode::Owned {
+            let unit = json!({"type": ["null", "object"], "additionalProperties": false});
+            if unit_struct {
+                json!({"anyOf": [unit, {"type": "array", "maxItems": 0}]})
+            } else {
+                unit
+            }
+        } else {
+            json!({"type": "null"})
+        }
+    }
+
+    /// A map key type serde_json parses from the key's text, which serde's
+    /// buffer cannot (it hands the key over as a string).
+    fn key_needs_parsing(&self, key: &'static Shape) -> bool {
+        matches!(
+            self.resolve(key),
+            Shape::Integer(_) | Shape::Number | Shape::Bool
+        )
     }
 
     fn string(&self, s: &StringShape) -> Value {
@@ -217,44 +309,67 @@ impl Renderer {
         }
     }
 
-    fn named(&mut self, named: &'static Named) -> Value {
-        let name = (named.type_name)();
-        if self.stack.contains(&name) {
-            self.recursive.insert(name);
-            return self.reference(name);
+    /// The key of a named type at the current position.
+    fn key(&mut self, named: &'static Named) -> Key {
+        let id = self.ids.of(named);
+        let mode = if self.buffered() && self.is_sensitive(named) {
+            self.mode
+        } else {
+            Mode::Direct
+        };
+        (id, mode)
+    }
+
+    /// A named type; `inline`: never as a `$defs` reference unless it is
+    /// recursive (where its keys must be seen: flattened, beside a tag).
+    fn named(&mut self, named: &'static Named, inline: bool) -> Value {
+        let key = self.key(named);
+        if self.stack.contains(&key) {
+            self.recursive.insert(key);
+            return self.reference(key);
         }
-        if self.recursive.contains(&name) {
+        if self.recursive.contains(&key) {
             // Already rendered into `$defs`.
-            return self.reference(name);
+            return self.reference(key);
         }
-        if let Some(done) = self.done.get(name) {
+        let copies = !(inline && self.all_defs);
+        if copies && let Some(done) = self.done.get(&key) {
             return done.clone();
         }
-        self.stack.push(name);
+        self.stack.push(key);
         let body = self.body(&named.body);
         self.stack.pop();
         let body = annotate(body, named.title, named.description);
-        if self.recursive.contains(&name) && self.root != Some(name) {
-            let key = self.def_key(name);
-            self.defs.insert(key, body);
-            return self.reference(name);
+        if self.recursive.contains(&key) && self.root != Some(key) {
+            let def = self.def_key(key);
+            self.defs.insert(def, body);
+            return self.reference(key);
         }
         if self.all_defs
-            && self.root != Some(name)
+            && !inline
+            && self.root != Some(key)
             && matches!(named.body, Body::Struct(_) | Body::Enum(_))
         {
-            let key = self.def_key(name);
-            self.defs.insert(key, body);
-            let reference = self.reference(name);
-            self.done.insert(name, reference.clone());
+            let def = self.def_key(key);
+            self.defs.insert(def, body);
+            let reference = self.reference(key);
+            self.done.insert(key, reference.clone());
             return reference;
         }
         // References are absolute (`#/$defs/..` or `#`), so a rendering is
         // valid anywhere in this document.
-        if !self.stack.is_empty() && self.reused.contains(name) {
-            self.done.insert(name, body.clone());
+        if copies && !self.stack.is_empty() && self.reused.contains(&key.0) {
+            self.done.insert(key, body.clone());
         }
         body
+    }
+
+    /// A shape rendered in place (see [`Renderer::named`]).
+    fn inline(&mut self, shape: &'static Shape) -> Value {
+        match shape {
+            Shape::Named(named) => self.named(named, true),
+            _ => self.node(shape),
+        }
     }
 
     fn body(&mut self, body: &'static Body) -> Value {
@@ -265,7 +380,7 @@ impl Renderer {
                 let items: Vec<Value> = items.iter().map(|f| self.node(f())).collect();
                 tuple(items)
             }
-            Body::Unit => json!({"type": "null"}),
+            Body::Unit => self.unit(true),
             Body::Enum(e) => self.enumeration(e),
             Body::Convert(c) => match (self.contract, c.input, c.output) {
                 (Contract::Input, Some(input), _) => self.node(input()),
@@ -275,32 +390,45 @@ impl Renderer {
         }
     }
 
-    fn reference(&mut self, name: &'static str) -> Value {
-        if self.root == Some(name) {
+    fn reference(&mut self, key: Key) -> Value {
+        if self.root == Some(key) {
             return json!({"$ref": "#"});
         }
-        let key = self.def_key(name);
-        json!({ "$ref": format!("#/$defs/{key}") })
+        let def = self.def_key(key);
+        json!({ "$ref": format!("#/$defs/{def}") })
     }
 
-    fn def_key(&mut self, name: &'static str) -> String {
-        if let Some(key) = self.def_keys.get(name) {
-            return key.clone();
+    /// The `$defs` name of a type: its short name, numbered (`Tree_2`) when
+    /// another type (or the same type read differently) has it already.
+    fn def_key(&mut self, key: Key) -> String {
+        if let Some(def) = self.def_keys.get(&key) {
+            return def.clone();
         }
-        let base = short_type_name(name);
-        let mut key = base.clone();
+        let base = short_type_name(self.ids.name(key.0));
+        let mut def = base.clone();
         let mut n = 2;
-        while self.used_keys.contains(&key) {
-            key = format!("{base}{n}");
+        while self.used_keys.contains(&def) {
+            def = format!("{base}_{n}");
             n += 1;
         }
-        self.used_keys.insert(key.clone());
-        self.def_keys.insert(name, key.clone());
-        key
+        self.used_keys.insert(def.clone());
+        self.def_keys.insert(key, def.clone());
+        def
     }
 
     fn object(&mut self, s: &'static Struct) -> Value {
-        let mut obj = ObjectBuilder::default();
+        let mut obj = ObjectBuilder::new(self.contract);
+        if self.contract == Contract::Input {
+            // serde reads the struct's own keys itself, whatever their order
+            // in the document: a flattened field never sees them.
+            for field in s.fields.iter().filter(|f| !f.flatten) {
+                if let Some(name) = field.de_name {
+                    obj.claimed.insert(name.to_string());
+                    obj.claimed
+                        .extend(field.aliases.iter().map(|a| a.to_string()));
+                }
+            }
+        }
         for field in s.fields {
             if field.flatten {
                 self.flatten(field, &mut obj);
@@ -351,10 +479,7 @@ impl Renderer {
                     if let Some(c) = field.constraints {
                         self.constrain(&mut schema, shape, c);
                     }
-                    obj.property(name, schema);
-                    if !field.skip_serializing_if {
-                        obj.required.push(name.into());
-                    }
+                    obj.write(name, schema, !field.skip_serializing_if);
                 }
             }
         }
@@ -426,6 +551,13 @@ impl Renderer {
     }
 
     /// `#[serde(flatten)]`: the field's keys join this object.
+    ///
+    /// serde reads the keys the outer struct does not own into its buffer,
+    /// and gives them to the flattened fields in declaration order: a
+    /// flattened struct takes its keys (a later flattened field does not see
+    /// them), a flattened map looks at every key left. serde writes the
+    /// fields in declaration order; serde_json keeps the last value of a
+    /// key written twice.
     fn flatten(&mut self, field: &'static crate::shape::Field, obj: &mut ObjectBuilder) {
         let shape = match self.contract {
             Contract::Input if field.de_name.is_none() => return,
@@ -434,31 +566,54 @@ impl Renderer {
             Contract::Output => (field.ser_shape)(),
         };
         let resolved = self.resolve(shape);
-        if let Shape::Option(inner) = resolved {
-            // serde reads `Option<Flattened>` as `None` whenever the inner type
-            // fails, whatever the keys hold: on input the keys constrain
+        let saved = self.enter(Mode::Owned);
+        match resolved {
+            // serde reads `Option<Flattened>` as `None` whenever the inner
+            // type fails, whatever the keys hold: on input the keys constrain
             // nothing. On output they are written when `Some`: none required.
-            if self.contract == Contract::Output {
-                let rendered = self.node(inner);
-                let mut inner_obj = ObjectBuilder::default();
-                inner_obj.merge(rendered);
-                inner_obj.required.clear();
-                obj.absorb(inner_obj);
+            Shape::Option(inner) => {
+                if self.contract == Contract::Output {
+                    let rendered = self.inline(inner);
+                    obj.merge(rendered, Merge::Optional);
+                }
             }
-            return;
+            // A flattened unit reads and writes no key.
+            Shape::Null
+            | Shape::Named(Named {
+                body: Body::Unit, ..
+            }) => {}
+            // Every key left reaches the map as a string: a key type serde
+            // must parse from the text reads none, so no key may be left.
+            Shape::Map(map)
+                if self.contract == Contract::Input && self.key_needs_parsing(map.key) =>
+            {
+                obj.additional.push(Value::Bool(false));
+            }
+            Shape::Map(_) => {
+                self.enter(Mode::Borrowed);
+                let rendered = self.node(shape);
+                obj.merge(rendered, Merge::Flattened);
+            }
+            Shape::Named(Named {
+                body: Body::Enum(e),
+                ..
+            }) if matches!(e.repr, Repr::External) => {
+                let schema = self.flattened_external(e);
+                obj.constraints.push(schema);
+            }
+            Shape::Named(Named {
+                body: Body::Struct(_),
+                ..
+            }) => {
+                let rendered = self.inline(resolved);
+                obj.merge(rendered, Merge::Takes);
+            }
+            _ => {
+                let rendered = self.node(shape);
+                obj.merge(rendered, Merge::Flattened);
+            }
         }
-        if let Shape::Named(Named {
-            body: Body::Enum(e),
-            ..
-        }) = resolved
-            && let Repr::External = e.repr
-        {
-            let schema = self.flattened_external(e);
-            obj.constraints.push(schema);
-            return;
-        }
-        let rendered = self.node(shape);
-        obj.merge(rendered);
+        self.mode = saved;
     }
 }
 
@@ -472,12 +627,22 @@ impl Renderer {
         let (untagged, tagged): (Vec<_>, Vec<_>) = live
             .into_iter()
             .partition(|v| v.untagged || matches!(e.repr, Repr::Untagged));
+        // With an untagged variant, serde reads the whole value into its
+        // buffer first and tries every variant, tagged ones too, from it.
+        let saved = self.mode;
+        if matches!(e.repr, Repr::Untagged) || e.variants.iter().any(|v| v.untagged) {
+            self.enter(Mode::Borrowed);
+        }
         let mut alternatives = Vec::new();
         if !tagged.is_empty() {
             alternatives.push(match e.repr {
                 Repr::External => self.external(e, &tagged),
-                Repr::Internal { tag } => self.internal(e, &tagged, tag),
-                Repr::Adjacent { tag, content } => self.adjacent(e, &tagged, tag, content),
+                Repr::Internal { tag } => {
+                    let (alternatives, overlap) = self.internal(&tagged, tag);
+                    // Forms of one variant may overlap: then any may match.
+                    combine(if overlap { "anyOf" } else { "oneOf" }, alternatives)
+                }
+                Repr::Adjacent { tag, content } => one_of(self.adjacent(e, &tagged, tag, content)),
                 Repr::Untagged => unreachable!("partitioned into untagged"),
             });
         }
@@ -485,6 +650,7 @@ impl Renderer {
             let content = self.variant_content(v);
             alternatives.push(annotate(content, v.title, v.description));
         }
+        self.mode = saved;
         match alternatives.len() {
             // No variant can be read (or written): nothing matches.
             0 => json!({"not": {}}),
@@ -543,7 +709,26 @@ impl Renderer {
         json!({"type": "string", "not": {"enum": self.known_tags(variants)}})
     }
 
+    /// A tuple variant without fields, which serde_json's `from_value` never
+    /// reads: its `Value` hands an empty array to a tuple variant as a unit,
+    /// which serde's tuple visitor refuses. From serde's buffer, `[]`
+    /// reaches the variant as a sequence and reads.
+    fn unreadable_empty_tuple(&self, v: &Variant) -> bool {
+        self.contract == Contract::Input
+            && self.mode == Mode::Direct
+            && matches!(v.body, VariantBody::Tuple(items) if items.is_empty())
+    }
+
     fn external(&mut self, e: &'static Enum, variants: &[&'static Variant]) -> Value {
+        let variants: Vec<&'static Variant> = variants
+            .iter()
+            .copied()
+            .filter(|v| !self.unreadable_empty_tuple(v))
+            .collect();
+        let variants = &variants[..];
+        if variants.is_empty() {
+            return json!({"not": {}});
+        }
         let all_unit = variants.iter().all(|v| matches!(v.body, VariantBody::Unit));
         let has_other = self.contract == Contract::Input && variants.iter().any(|v| v.other);
         if all_unit && !e.titled {
@@ -617,7 +802,9 @@ impl Renderer {
 
     /// A flattened externally tagged enum: one of the parent's keys is a
     /// variant name. serde takes the first such key in document order and
-    /// leaves the others to the parent.
+    /// leaves the others to the parent. It writes a unit variant as
+    /// `"Name": null`, and reads one from `"Name": ()` (from its owned
+    /// buffer: `null` or `{}`).
     fn flattened_external(&mut self, e: &'static Enum) -> Value {
         let mut alternatives = Vec::new();
         for v in e.variants {
@@ -625,10 +812,7 @@ impl Renderer {
                 continue;
             }
             let content = match v.body {
-                // serde writes no unit variant into a flattened map (it is an
-                // error); it reads one from `"Name": null`.
-                VariantBody::Unit if self.contract == Contract::Output => continue,
-                VariantBody::Unit => json!({"type": "null"}),
+                VariantBody::Unit => self.node(&Shape::Null),
                 _ => self.variant_content(v),
             };
             for name in self.variant_names(v) {
@@ -640,7 +824,13 @@ impl Renderer {
         combine("anyOf", alternatives)
     }
 
-    fn internal(&mut self, e: &'static Enum, variants: &[&'static Variant], tag: &str) -> Value {
+    /// The alternatives of an internally tagged enum, one per variant, or
+    /// several for a newtype variant whose content has several forms (then
+    /// `true`: alternatives of one variant may overlap). serde reads the
+    /// content from its owned buffer.
+    fn internal(&mut self, variants: &[&'static Variant], tag: &str) -> (Vec<Value>, bool) {
+        let mut overlap = false;
+        let saved = self.enter(Mode::Owned);
         let mut alternatives = Vec::new();
         for v in variants {
             let tag_value = self.tag_value(v, variants);
@@ -648,51 +838,185 @@ impl Renderer {
                 VariantBody::Unit => {
                     // serde ignores other keys beside a unit variant's tag,
                     // even with `deny_unknown_fields`.
-                    let mut obj = ObjectBuilder::default();
-                    obj.property(tag, tag_value);
-                    obj.required.push(tag.into());
+                    let mut obj = ObjectBuilder::new(self.contract);
+                    obj.tag(tag, tag_value);
                     obj.finish(false)
                 }
                 VariantBody::Struct(s) => {
-                    let mut obj = ObjectBuilder::default();
-                    obj.property(tag, tag_value);
-                    obj.required.push(tag.into());
+                    let mut obj = ObjectBuilder::new(self.contract);
+                    obj.tag(tag, tag_value);
                     let body = self.object(s);
-                    obj.merge(body);
+                    obj.merge(body, Merge::Content);
                     obj.finish(s.deny_unknown_fields)
                 }
                 VariantBody::Newtype(inner) => {
-                    let shape = inner();
-                    let resolved = self.resolve(shape);
-                    let objectish = matches!(resolved, Shape::Map(_) | Shape::Any)
-                        || matches!(
-                            resolved,
-                            Shape::Named(Named {
-                                body: Body::Struct(_),
-                                ..
-                            })
+                    let mut group = Vec::new();
+                    for content in self.beside_tag(inner(), 0) {
+                        let mut obj = ObjectBuilder::new(self.contract);
+                        obj.tag(tag, tag_value.clone());
+                        let closed =
+                            content.get("additionalProperties") == Some(&Value::Bool(false));
+                        obj.merge(content, Merge::Content);
+                        let alt = obj.finish(closed);
+                        if !is_nothing(&alt) {
+                            group.push(alt);
+                        }
+                    }
+                    if group.len() > 1 {
+                        overlap = true;
+                        alternatives.extend(
+                            group
+                                .into_iter()
+                                .map(|alt| annotate(alt, v.title, v.description)),
                         );
-                    if !objectish {
-                        // serde can neither write nor read a tag beside a
-                        // non-object value: the variant matches nothing.
                         continue;
                     }
-                    let rendered = self.node(shape);
-                    let mut obj = ObjectBuilder::default();
-                    obj.property(tag, tag_value);
-                    obj.required.push(tag.into());
-                    let closed = rendered.get("additionalProperties") == Some(&Value::Bool(false));
-                    obj.merge(rendered);
-                    obj.finish(closed)
+                    // None: serde can neither write nor read a tag beside
+                    // this value, the variant matches nothing.
+                    let Some(alt) = group.pop() else { continue };
+                    alt
                 }
                 // serde rejects tuple variants in internally tagged enums at
                 // compile time.
                 VariantBody::Tuple(_) => continue,
             };
+            if is_nothing(&alt) {
+                continue;
+            }
             alternatives.push(annotate(alt, v.title, v.description));
         }
-        let _ = e;
-        one_of(alternatives)
+        self.mode = saved;
+        (alternatives, overlap)
+    }
+
+    /// What an internally tagged newtype variant's content is beside the
+    /// tag: object schemas of the other keys, one per form; none when serde
+    /// reads (input) or writes (output) nothing there.
+    ///
+    /// serde reads the content from a map of the other keys in its owned
+    /// buffer, and writes it through a serializer that puts the tag first
+    /// and refuses anything but a map, a struct, a unit, or an enum variant
+    /// (which it writes as one more key).
+    fn beside_tag(&mut self, shape: &'static Shape, depth: usize) -> Vec<Value> {
+        // Untagged enums holding each other: deep enough is nothing.
+        if depth > 32 {
+            return Vec::new();
+        }
+        let nothing_else = || json!({"type": "object", "additionalProperties": false});
+        let resolved = self.resolve(shape);
+        match resolved {
+            // serde writes the tag alone; reads `()` and a unit struct from
+            // the empty map (only from its owned buffer).
+            Shape::Null
+            | Shape::Named(Named {
+                body: Body::Unit, ..
+            }) => match (self.contract, self.mode) {
+                (Contract::Output, _) | (Contract::Input, Mode::Owned) => vec![nothing_else()],
+                _ => Vec::new(),
+            },
+            // serde reads `Some` of what the map holds, never `None`; it
+            // refuses to write either.
+            Shape::Option(inner) => match self.contract {
+                Contract::Input => self.beside_tag(inner, depth + 1),
+                Contract::Output => Vec::new(),
+            },
+            Shape::Any => vec![json!({"type": "object"})],
+            Shape::Map(map) if self.buffered() && self.key_needs_parsing(map.key) => {
+                vec![nothing_else()]
+            }
+            Shape::Map(_) => vec![self.node(resolved)],
+            Shape::Named(named) => self.body_beside_tag(resolved, &named.body, depth),
+            _ => Vec::new(),
+        }
+    }
+
+    /// [`Renderer::beside_tag`] of a named type's body (`shape` renders it).
+    fn body_beside_tag(
+        &mut self,
+        shape: &'static Shape,
+        body: &'static Body,
+        depth: usize,
+    ) -> Vec<Value> {
+        match body {
+            Body::Struct(_) => vec![self.inline(shape)],
+            Body::Enum(e) => self.enum_beside_tag(e, depth),
+            // A conversion in this direction was followed already: the
+            // type's own body.
+            Body::Convert(c) => self.body_beside_tag(shape, &c.body, depth),
+            _ => Vec::new(),
+        }
+    }
+
+    /// An enum's forms beside another enum's tag (see
+    /// [`Renderer::beside_tag`]).
+    fn enum_beside_tag(&mut self, e: &'static Enum, depth: usize) -> Vec<Value> {
+        let live: Vec<&'static Variant> = e
+            .variants
+            .iter()
+            .filter(|v| self.variant_name(v).is_some())
+            .collect();
+        let (untagged, tagged): (Vec<_>, Vec<_>) = live
+            .into_iter()
+            .partition(|v| v.untagged || matches!(e.repr, Repr::Untagged));
+        let saved = self.mode;
+        if matches!(e.repr, Repr::Untagged) || e.variants.iter().any(|v| v.untagged) {
+            self.enter(Mode::Borrowed);
+        }
+        let mut forms = Vec::new();
+        match e.repr {
+            // One key: the variant's name, its content the value (a unit
+            // variant's `null`).
+            Repr::External => {
+                for v in &tagged {
+                    if v.other {
+                        continue;
+                    }
+                    let content = match v.body {
+                        VariantBody::Unit => self.node(&Shape::Null),
+                        _ => self.variant_content(v),
+                    };
+                    for name in self.variant_names(v) {
+                        let mut props = Map::new();
+                        props.insert(name.into(), content.clone());
+                        forms.push(annotate(
+                            json!({
+                                "type": "object",
+                                "properties": props,
+                                "required": [name],
+                                "additionalProperties": false,
+                            }),
+                            v.title,
+                            v.description,
+                        ));
+                    }
+                }
+            }
+            Repr::Internal { tag } if !tagged.is_empty() => {
+                forms.extend(self.internal(&tagged, tag).0)
+            }
+            Repr::Adjacent { tag, content } if !tagged.is_empty() => {
+                forms.extend(self.adjacent(e, &tagged, tag, content))
+            }
+            _ => {}
+        }
+        for v in untagged {
+            match v.body {
+                // Written through the tagging serializer as the tag alone;
+                // never read (the borrowed buffer reads a unit only from
+                // `null`).
+                VariantBody::Unit if self.contract == Contract::Output => {
+                    forms.push(json!({"type": "object", "additionalProperties": false}))
+                }
+                VariantBody::Unit | VariantBody::Tuple(_) => {}
+                VariantBody::Newtype(inner) => forms.extend(self.beside_tag(inner(), depth + 1)),
+                VariantBody::Struct(s) => {
+                    let body = self.object(s);
+                    forms.push(annotate(body, v.title, v.description));
+                }
+            }
+        }
+        self.mode = saved;
+        forms
     }
 
     fn adjacent(
@@ -701,11 +1025,19 @@ impl Renderer {
         variants: &[&'static Variant],
         tag: &str,
         content: &str,
-    ) -> Value {
+    ) -> Vec<Value> {
+        // serde reads the content directly when the tag comes first, from
+        // its buffer when the content does: the schema promises what both
+        // read.
+        let saved = self.mode;
+        self.enter(match self.mode {
+            Mode::Owned => Mode::Owned,
+            Mode::Direct | Mode::Borrowed => Mode::Borrowed,
+        });
         let mut alternatives = Vec::new();
         for v in variants {
             let tag_value = self.tag_value(v, variants);
-            let mut obj = ObjectBuilder::default();
+            let mut obj = ObjectBuilder::new(self.contract);
             obj.property(tag, tag_value);
             obj.required.push(tag.into());
             match v.body {
@@ -726,7 +1058,8 @@ impl Renderer {
                 v.description,
             ));
         }
-        one_of(alternatives)
+        self.mode = saved;
+        alternatives
     }
 
     /// What a variant carries, without its tag.
@@ -775,32 +1108,99 @@ fn combine(keyword: &str, mut alternatives: Vec<Value>) -> Value {
     }
 }
 
+/// The schema nothing satisfies.
+fn is_nothing(schema: &Value) -> bool {
+    schema.as_object().is_some_and(|m| {
+        m.len() == 1
+            && m.get("not")
+                .is_some_and(|n| n.as_object().is_some_and(Map::is_empty))
+    })
+}
+
+/// `u128`, `i128` (and their `NonZero`s): no bound fits a JSON number.
+fn is_wide(range: &IntRange) -> bool {
+    range.max.is_none()
+}
+
+/// How [`ObjectBuilder::merge`] takes in another object's keys.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Merge {
+    /// A flattened field that leaves the keys it reads to later fields (a
+    /// map, an enum).
+    Flattened,
+    /// A flattened struct: it takes its keys, later flattened fields do
+    /// not see them.
+    Takes,
+    /// A flattened `Option`: on output, none of its keys is always written.
+    Optional,
+    /// An internally tagged variant's content beside the tag.
+    Content,
+}
+
 /// Accumulates an object schema: properties in order, `required`, extra
 /// rules (aliases, flattened enums) and the value schema of extra keys
 /// (flattened maps).
-#[derive(Default)]
 struct ObjectBuilder {
+    contract: Contract,
     properties: Map<String, Value>,
     required: Vec<Value>,
     constraints: Vec<Value>,
     additional: Vec<Value>,
+    /// Input: keys serde hands to another reader first (the outer struct's
+    /// own fields, the tag, earlier flattened structs): a merged reader
+    /// never sees them.
+    claimed: HashSet<String>,
+    /// Input: a merged reader requires a key another reader takes: serde
+    /// reads nothing.
+    impossible: bool,
 }
 
 impl ObjectBuilder {
+    fn new(contract: Contract) -> Self {
+        ObjectBuilder {
+            contract,
+            properties: Map::new(),
+            required: Vec::new(),
+            constraints: Vec::new(),
+            additional: Vec::new(),
+            claimed: HashSet::new(),
+            impossible: false,
+        }
+    }
+
+    /// A key of this object's own.
     fn property(&mut self, name: &str, schema: Value) {
-        // Keys a flattened map saw first must also satisfy its value schema.
-        let schema = if self.additional.is_empty() {
-            schema
-        } else {
-            let mut all = self.additional.clone();
-            all.push(schema);
-            json!({ "allOf": all })
-        };
         self.properties.insert(name.into(), schema);
     }
 
-    /// Takes in another object schema's keys (a flattened field).
-    fn merge(&mut self, schema: Value) {
+    /// An enum's tag: required, read by the enum before its content.
+    fn tag(&mut self, tag: &str, schema: Value) {
+        self.property(tag, schema);
+        self.required.push(tag.into());
+        self.claimed.insert(tag.into());
+    }
+
+    /// Output: a key serde writes (`always`: whatever the value). serde_json
+    /// keeps the last value of a key written twice.
+    fn write(&mut self, name: &str, schema: Value, always: bool) {
+        match self.properties.get_mut(name) {
+            Some(old) if !always => {
+                let earlier = old.take();
+                *old = json!({"anyOf": [earlier, schema]});
+            }
+            Some(old) => *old = schema,
+            None => {
+                self.properties.insert(name.into(), schema);
+            }
+        }
+        if always && !self.required.iter().any(|r| r == name) {
+            self.required.push(name.into());
+        }
+    }
+
+    /// Takes in another object schema's keys (a flattened field, a
+    /// variant's content beside its tag).
+    fn merge(&mut self, schema: Value, how: Merge) {
         let Value::Object(mut map) = schema else {
             self.constraints.push(schema);
             return;
@@ -811,14 +1211,58 @@ impl ObjectBuilder {
             self.constraints.push(Value::Object(map));
             return;
         }
-        if let Some(Value::Object(props)) = map.remove("properties") {
-            for (k, v) in props {
-                self.property(&k, v);
+        let required: Vec<Value> = match map.remove("required") {
+            Some(Value::Array(req)) => req,
+            _ => Vec::new(),
+        };
+        let props = match map.remove("properties") {
+            Some(Value::Object(props)) => props,
+            _ => Map::new(),
+        };
+        let mut taken = Vec::new();
+        match self.contract {
+            Contract::Input => {
+                for key in &required {
+                    if key.as_str().is_some_and(|k| self.claimed.contains(k)) {
+                        self.impossible = true;
+                    } else if !self.required.contains(key) {
+                        self.required.push(key.clone());
+                    }
+                }
+                for (k, v) in props {
+                    if self.claimed.contains(&k) {
+                        continue;
+                    }
+                    // Keys a flattened map saw first must also satisfy its
+                    // value schema.
+                    let v = if self.additional.is_empty() {
+                        v
+                    } else {
+                        let mut all = self.additional.clone();
+                        all.push(v);
+                        json!({ "allOf": all })
+                    };
+                    if how == Merge::Takes {
+                        taken.push(k.clone());
+                    }
+                    self.properties.insert(k, v);
+                }
+            }
+            Contract::Output => {
+                for (k, v) in props {
+                    let always = how != Merge::Optional && required.iter().any(|r| r == &k);
+                    self.write(&k, v, always);
+                }
+                if how != Merge::Optional {
+                    for key in required {
+                        if !self.required.contains(&key) {
+                            self.required.push(key);
+                        }
+                    }
+                }
             }
         }
-        if let Some(Value::Array(req)) = map.remove("required") {
-            self.required.extend(req);
-        }
+        self.claimed.extend(taken);
         match map.remove("additionalProperties") {
             Some(Value::Bool(false)) | None => {}
             Some(v) => self.additional.push(v),
@@ -838,16 +1282,10 @@ impl ObjectBuilder {
         }
     }
 
-    fn absorb(&mut self, other: ObjectBuilder) {
-        for (k, v) in other.properties {
-            self.property(&k, v);
-        }
-        self.required.extend(other.required);
-        self.constraints.extend(other.constraints);
-        self.additional.extend(other.additional);
-    }
-
     fn finish(mut self, closed: bool) -> Value {
+        if self.impossible {
+            return json!({"not": {}});
+        }
         let mut out = Map::new();
         out.insert("type".into(), "object".into());
         out.insert("properties".into(), Value::Object(self.properties));
@@ -894,33 +1332,115 @@ impl ObjectBuilder {
     }
 }
 
-/// The named types that occur more than once in the shape graph under
-/// `root` (each walked once).
-fn reused_named(root: &'static Shape) -> HashSet<&'static str> {
-    let mut seen: HashSet<&'static str> = HashSet::new();
-    let mut reused = HashSet::new();
-    let mut stack = vec![root];
-    while let Some(shape) = stack.pop() {
-        match shape {
-            Shape::Option(inner) => stack.push(inner),
-            Shape::Seq(seq) => stack.push(seq.items),
-            Shape::Tuple(items) => stack.extend(items.iter().copied()),
-            Shape::Map(map) => {
-                stack.push(map.key);
-                stack.push(map.value);
-            }
-            Shape::Named(named) => {
-                let name = (named.type_name)();
-                if !seen.insert(name) {
-                    reused.insert(name);
-                    continue;
+impl Renderer {
+    /// The named types (identities) that occur more than once in the shape
+    /// graph under `root` (each walked once).
+    fn reused_named(&mut self, root: &'static Shape) -> HashSet<usize> {
+        let mut seen: HashSet<usize> = HashSet::new();
+        let mut reused = HashSet::new();
+        let mut stack = vec![root];
+        while let Some(shape) = stack.pop() {
+            match shape {
+                Shape::Option(inner) => stack.push(inner),
+                Shape::Seq(seq) => stack.push(seq.items),
+                Shape::Tuple(items) => stack.extend(items.iter().copied()),
+                Shape::Map(map) => {
+                    stack.push(map.key);
+                    stack.push(map.value);
                 }
-                push_body(&named.body, &mut stack);
+                Shape::Named(named) => {
+                    let id = self.ids.of(named);
+                    if !seen.insert(id) {
+                        reused.insert(id);
+                        continue;
+                    }
+                    push_body(&named.body, &mut stack);
+                }
+                _ => {}
             }
-            _ => {}
+        }
+        reused
+    }
+
+    /// Whether serde's buffer reads `named` differently from serde_json:
+    /// whether it holds, at a position that reads as the type itself does
+    /// (fields, items, values, externally and adjacently tagged content), a
+    /// map whose keys must be parsed, a 128-bit integer, a unit, or a tuple
+    /// variant without fields. Enums that buffer their own content
+    /// (internally tagged, untagged) and flattened fields read the same
+    /// wherever they are.
+    fn is_sensitive(&mut self, named: &'static Named) -> bool {
+        let id = self.ids.of(named);
+        if let Some(&known) = self.sensitive.get(&id) {
+            return known;
+        }
+        let found = self.reaches_buffer_rule(named);
+        self.sensitive.insert(id, found);
+        found
+    }
+
+    fn reaches_buffer_rule(&self, root: &'static Named) -> bool {
+        fn fields(s: &'static Struct, work: &mut Vec<&'static Shape>) {
+            for f in s
+                .fields
+                .iter()
+                .filter(|f| !f.flatten && f.de_name.is_some())
+            {
+                work.push((f.shape)());
+            }
+        }
+        let mut seen: HashSet<usize> = HashSet::new();
+        seen.insert(root as *const Named as usize);
+        let mut bodies: Vec<&'static Body> = vec![&root.body];
+        let mut work: Vec<&'static Shape> = Vec::new();
+        loop {
+            while let Some(body) = bodies.pop() {
+                match body {
+                    Body::Unit => return true,
+                    Body::Struct(s) => fields(s, &mut work),
+                    Body::Newtype(inner) | Body::Transparent(inner) => work.push(inner()),
+                    Body::Tuple(items) => work.extend(items.iter().map(|f| f())),
+                    Body::Enum(e) => {
+                        let buffers_itself =
+                            matches!(e.repr, Repr::Internal { .. } | Repr::Untagged)
+                                || e.variants.iter().any(|v| v.untagged);
+                        if buffers_itself {
+                            continue;
+                        }
+                        for v in e.variants.iter().filter(|v| v.de_name.is_some()) {
+                            match v.body {
+                                VariantBody::Unit => {}
+                                VariantBody::Newtype(inner) => work.push(inner()),
+                                VariantBody::Tuple([]) => return true,
+                                VariantBody::Tuple(items) => work.extend(items.iter().map(|f| f())),
+                                VariantBody::Struct(s) => fields(s, &mut work),
+                            }
+                        }
+                    }
+                    Body::Convert(c) => match c.input {
+                        Some(input) => work.push(input()),
+                        None => bodies.push(&c.body),
+                    },
+                }
+            }
+            let Some(shape) = work.pop() else {
+                return false;
+            };
+            match shape {
+                Shape::Null => return true,
+                Shape::Integer(range) if is_wide(range) => return true,
+                Shape::Map(map) if self.key_needs_parsing(map.key) => return true,
+                Shape::Map(map) => work.push(map.value),
+                Shape::Option(inner) => work.push(inner),
+                Shape::Seq(seq) => work.push(seq.items),
+                Shape::Tuple(items) => work.extend(items.iter().copied()),
+                Shape::Named(named) if seen.insert(*named as *const Named as usize) => {
+                    bodies.push(&named.body);
+                }
+                _ => {}
+            }
         }
     }
-    reused
 }
 
 fn push_body(body: &'static Body, stack: &mut Vec<&'static Shape>) {
@@ -955,6 +1475,264 @@ fn push_fields(s: &'static Struct, stack: &mut Vec<&'static Shape>) {
             stack.push(ser);
         }
     }
+}
+
+/// Which named types are the same type.
+///
+/// `std::any::type_name` is not unique (two types of one path in different
+/// `const _` blocks, or in two versions of a crate, share it), and the
+/// address of a type's `Shape` is not unique either way (a `const` may be
+/// copied into every codegen unit that uses it). Two named types are one
+/// when they have the same name and the same wire description, down to every
+/// field and variant: then they render the same, so one entry serves both.
+/// Same name, different description: two types, two entries.
+#[derive(Default)]
+struct Identities {
+    by_address: HashMap<usize, usize>,
+    by_name: HashMap<&'static str, Vec<usize>>,
+    types: Vec<(&'static str, &'static Named)>,
+}
+
+impl Identities {
+    fn of(&mut self, named: &'static Named) -> usize {
+        let address = named as *const Named as usize;
+        if let Some(&id) = self.by_address.get(&address) {
+            return id;
+        }
+        let name = (named.type_name)();
+        let candidates = self.by_name.get(name).cloned().unwrap_or_default();
+        let found = candidates
+            .into_iter()
+            .find(|&id| same_named(self.types[id].1, named, &mut HashSet::new()));
+        let id = match found {
+            Some(id) => id,
+            None => {
+                let id = self.types.len();
+                self.types.push((name, named));
+                self.by_name.entry(name).or_default().push(id);
+                id
+            }
+        };
+        self.by_address.insert(address, id);
+        id
+    }
+
+    fn name(&self, id: usize) -> &'static str {
+        self.types.get(id).map_or("Type", |(name, _)| name)
+    }
+}
+
+/// Whether two named types describe the same wire shape (co-inductively:
+/// a pair already under comparison is assumed equal, which is sound for
+/// the graph's finite set of nodes).
+fn same_named(a: &'static Named, b: &'static Named, assumed: &mut HashSet<(usize, usize)>) -> bool {
+    if std::ptr::eq(a, b) {
+        return true;
+    }
+    let pair = (a as *const Named as usize, b as *const Named as usize);
+    if !assumed.insert(pair) {
+        return true;
+    }
+    (a.type_name)() == (b.type_name)()
+        && a.title == b.title
+        && a.description == b.description
+        && same_body(&a.body, &b.body, assumed)
+}
+
+fn same_shape(a: &'static Shape, b: &'static Shape, assumed: &mut HashSet<(usize, usize)>) -> bool {
+    if std::ptr::eq(a, b) {
+        return true;
+    }
+    match (a, b) {
+        (Shape::Any, Shape::Any)
+        | (Shape::Null, Shape::Null)
+        | (Shape::Bool, Shape::Bool)
+        | (Shape::Number, Shape::Number) => true,
+        (Shape::Integer(x), Shape::Integer(y)) => {
+            x.min == y.min && x.max == y.max && x.nonzero == y.nonzero
+        }
+        (Shape::String(x), Shape::String(y)) => {
+            x.min_length == y.min_length
+                && x.max_length == y.max_length
+                && x.format == y.format
+                && x.input_pattern == y.input_pattern
+                && x.output_pattern == y.output_pattern
+        }
+        (Shape::Option(x), Shape::Option(y)) => same_shape(x, y, assumed),
+        (Shape::Seq(x), Shape::Seq(y)) => {
+            x.min_items == y.min_items
+                && x.max_items == y.max_items
+                && x.unique_on_output == y.unique_on_output
+                && same_shape(x.items, y.items, assumed)
+        }
+        (Shape::Tuple(x), Shape::Tuple(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y.iter())
+                    .all(|(p, q)| same_shape(p, q, assumed))
+        }
+        (Shape::Map(x), Shape::Map(y)) => {
+            same_shape(x.key, y.key, assumed) && same_shape(x.value, y.value, assumed)
+        }
+        (Shape::Named(x), Shape::Named(y)) => same_named(x, y, assumed),
+        _ => false,
+    }
+}
+
+fn same_fns(
+    a: &[fn() -> &'static Shape],
+    b: &[fn() -> &'static Shape],
+    assumed: &mut HashSet<(usize, usize)>,
+) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(f, g)| same_shape(f(), g(), assumed))
+}
+
+fn same_body(a: &'static Body, b: &'static Body, assumed: &mut HashSet<(usize, usize)>) -> bool {
+    match (a, b) {
+        (Body::Struct(x), Body::Struct(y)) => same_struct(x, y, assumed),
+        (Body::Newtype(x), Body::Newtype(y)) | (Body::Transparent(x), Body::Transparent(y)) => {
+            same_shape(x(), y(), assumed)
+        }
+        (Body::Tuple(x), Body::Tuple(y)) => same_fns(x, y, assumed),
+        (Body::Unit, Body::Unit) => true,
+        (Body::Enum(x), Body::Enum(y)) => {
+            let repr = match (x.repr, y.repr) {
+                (Repr::External, Repr::External) | (Repr::Untagged, Repr::Untagged) => true,
+                (Repr::Internal { tag: s }, Repr::Internal { tag: t }) => s == t,
+                (Repr::Adjacent { tag: s, content: c }, Repr::Adjacent { tag: t, content: d }) => {
+                    s == t && c == d
+                }
+                _ => false,
+            };
+            repr && x.titled == y.titled
+                && x.deny_unknown_fields == y.deny_unknown_fields
+                && x.variants.len() == y.variants.len()
+                && x.variants.iter().zip(y.variants).all(|(v, w)| {
+                    // Destructured in full: a new field of `Variant` must be
+                    // compared.
+                    let Variant {
+                        rust_name,
+                        ser_name,
+                        de_name,
+                        aliases,
+                        other,
+                        untagged,
+                        body,
+                        title,
+                        description,
+                    } = v;
+                    *rust_name == w.rust_name
+                        && *ser_name == w.ser_name
+                        && *de_name == w.de_name
+                        && *aliases == w.aliases
+                        && *other == w.other
+                        && *untagged == w.untagged
+                        && *title == w.title
+                        && *description == w.description
+                        && match (body, &w.body) {
+                            (VariantBody::Unit, VariantBody::Unit) => true,
+                            (VariantBody::Newtype(f), VariantBody::Newtype(g)) => {
+                                same_shape(f(), g(), assumed)
+                            }
+                            (VariantBody::Tuple(f), VariantBody::Tuple(g)) => {
+                                same_fns(f, g, assumed)
+                            }
+                            (VariantBody::Struct(s), VariantBody::Struct(t)) => {
+                                same_struct(s, t, assumed)
+                            }
+                            _ => false,
+                        }
+                })
+        }
+        (Body::Convert(x), Body::Convert(y)) => {
+            let same_opt =
+                |f: Option<fn() -> &'static Shape>,
+                 g: Option<fn() -> &'static Shape>,
+                 assumed: &mut HashSet<(usize, usize)>| match (f, g) {
+                    (None, None) => true,
+                    (Some(f), Some(g)) => same_shape(f(), g(), assumed),
+                    _ => false,
+                };
+            same_opt(x.input, y.input, assumed)
+                && same_opt(x.output, y.output, assumed)
+                && same_body(&x.body, &y.body, assumed)
+        }
+        _ => false,
+    }
+}
+
+fn same_struct(
+    a: &'static Struct,
+    b: &'static Struct,
+    assumed: &mut HashSet<(usize, usize)>,
+) -> bool {
+    a.deny_unknown_fields == b.deny_unknown_fields
+        && a.fields.len() == b.fields.len()
+        && a.fields.iter().zip(b.fields).all(|(f, g)| {
+            // Destructured in full: a new field of `Field` must be compared.
+            let crate::shape::Field {
+                rust_name,
+                ser_name,
+                de_name,
+                aliases,
+                shape,
+                ser_shape,
+                flatten,
+                deserialize_with,
+                has_default,
+                default_value,
+                skip_serializing_if,
+                skip_if_none,
+                title,
+                description,
+                constraints,
+            } = f;
+            *rust_name == g.rust_name
+                && *ser_name == g.ser_name
+                && *de_name == g.de_name
+                && *aliases == g.aliases
+                && *flatten == g.flatten
+                && *deserialize_with == g.deserialize_with
+                && *has_default == g.has_default
+                && *skip_serializing_if == g.skip_serializing_if
+                && *skip_if_none == g.skip_if_none
+                && *title == g.title
+                && *description == g.description
+                && match (default_value, g.default_value) {
+                    (None, None) => true,
+                    (Some(x), Some(y)) => x() == y(),
+                    _ => false,
+                }
+                && match (constraints, g.constraints) {
+                    (None, None) => true,
+                    (Some(x), Some(y)) => same_constraints(x, y),
+                    _ => false,
+                }
+                && same_shape(shape(), (g.shape)(), assumed)
+                && same_shape(ser_shape(), (g.ser_shape)(), assumed)
+        })
+}
+
+fn same_constraints(a: &Constraints, b: &Constraints) -> bool {
+    // Destructured in full: a new constraint must be compared.
+    let Constraints {
+        min_length,
+        max_length,
+        minimum,
+        maximum,
+        pattern,
+        format,
+        examples,
+        deprecated,
+    } = a;
+    *min_length == b.min_length
+        && *max_length == b.max_length
+        && *minimum == b.minimum
+        && *maximum == b.maximum
+        && *pattern == b.pattern
+        && *format == b.format
+        && *examples == b.examples
+        && *deprecated == b.deprecated
 }
 
 /// serde reads a field under its name or any alias, and rejects a document
@@ -1101,6 +1879,10 @@ fn same_length(lo: &[u8], hi: &[u8], prefix: &str, out: &mut Vec<String>) {
 
 fn tuple(items: Vec<Value>) -> Value {
     let n = items.len();
+    if n == 0 {
+        // `prefixItems` must not be empty (the 2020-12 meta-schema).
+        return json!({"type": "array", "maxItems": 0});
+    }
     json!({
         "type": "array",
         "prefixItems": items,
@@ -1139,6 +1921,9 @@ pub(crate) fn nullable(schema: Value) -> Value {
     };
     if map.is_empty() {
         return Value::Object(map);
+    }
+    if is_nothing(&Value::Object(map.clone())) {
+        return json!({"type": "null"});
     }
     const COMBINATORS: [&str; 6] = ["$ref", "allOf", "anyOf", "oneOf", "not", "const"];
     let simple = !COMBINATORS.iter().any(|k| map.contains_key(*k));
@@ -1315,6 +2100,8 @@ mod tests {
             json!({"anyOf": [{"$ref": "#"}, {"type": "null"}]})
         );
         assert_eq!(nullable(json!({})), json!({}));
+        // Nothing or null: null.
+        assert_eq!(nullable(json!({"not": {}})), json!({"type": "null"}));
         assert_eq!(
             nullable(json!({"type": ["number", "null"]})),
             json!({"type": ["number", "null"]})
