@@ -42,7 +42,8 @@ pub const LIMITS: &[Limit] = &[
     Limit {
         name: "integral float",
         reason: "JSON Schema's `integer` includes numbers written with a fraction or exponent \
-                 (`1.0`, `3e20`); serde_json reads those as floats, which serde's integer types reject",
+                 (`1.0`, `3e20`), including -0 (equal to 0 for every keyword); serde_json reads \
+                 those as floats (`-0` as -0.0), which serde's integer types reject",
         applies: |d| d.mutant.kind == Kind::IntegralFloat && d.schema_accepts && !d.serde_accepts,
     },
     Limit {
