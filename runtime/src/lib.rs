@@ -38,7 +38,8 @@
 //! ## Cargo features
 //!
 //! - `chrono` (default): schemas for chrono's date and time types.
-//! - `uuid`, `url`: `uuid::Uuid` and `url::Url` as formatted strings.
+//! - `uuid`, `url`: `uuid::Uuid` and `url::Url` as strings with a pattern
+//!   for what each parser reads and writes.
 //! - `schemars`: derived types also implement `schemars::JsonSchema`,
 //!   answering with the input or output schema by the generator's contract
 //!   (see the module `toolform::schemars`).
@@ -52,6 +53,7 @@
 
 #![deny(missing_docs)]
 
+pub mod args;
 pub mod dialect;
 pub mod elicit;
 mod impls;
@@ -68,6 +70,7 @@ pub use integrations::rmcp;
 #[cfg(feature = "schemars")]
 pub use integrations::schemars;
 
+pub use args::{ArgsError, parse_args};
 pub use elicit::{ElicitError, ElicitForm, Elicited, Revision};
 pub use render::{RenderOptions, render, render_with};
 use serde_json::Value;

@@ -76,8 +76,9 @@ pub const LIMITS: &[Limit] = &[
     Limit {
         name: "relaxed parser",
         reason: "chrono reads a relaxed superset of RFC 3339 (spaces, unpadded fields, lowercase \
-                 separators), uuid reads simple and braced forms, url escapes spaces itself; the \
-                 schema advertises the strict form, which these parsers always accept",
+                 separators) and url reads more than the input pattern admits (IDNA hosts, \
+                 tabs and newlines it deletes); the schema advertises a strict form, which \
+                 these parsers always accept",
         applies: |d| d.mutant.kind == Kind::RelaxedDate && d.serde_accepts && !d.schema_accepts,
     },
     Limit {
