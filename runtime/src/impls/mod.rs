@@ -42,3 +42,43 @@ mod std_more;
 mod url;
 #[cfg(feature = "uuid")]
 mod uuid;
+#[cfg(feature = "arrayvec")]
+mod arrayvec;
+#[cfg(feature = "bigdecimal")]
+mod bigdecimal;
+#[cfg(any(
+    feature = "arrayvec",
+    feature = "bytes",
+    feature = "serde_bytes",
+    feature = "serde_with",
+    feature = "time"
+))]
+mod byte_strings;
+#[cfg(feature = "bytes")]
+mod bytes;
+#[cfg(feature = "chrono-tz")]
+mod chrono_tz;
+#[cfg(feature = "compact_str")]
+mod compact_str;
+#[cfg(feature = "either")]
+mod either;
+#[cfg(feature = "indexmap")]
+mod indexmap;
+#[cfg(feature = "jiff")]
+mod jiff;
+#[cfg(feature = "ordered-float")]
+mod ordered_float;
+#[cfg(feature = "rust_decimal")]
+mod rust_decimal;
+#[cfg(feature = "semver")]
+mod semver;
+#[cfg(feature = "serde_bytes")]
+mod serde_bytes;
+#[cfg(feature = "serde_with")]
+pub mod serde_with;
+#[cfg(feature = "smallvec")]
+mod smallvec;
+#[cfg(feature = "smol_str")]
+mod smol_str;
+#[cfg(feature = "time")]
+mod time;

@@ -1,0 +1,94 @@
+//! The wire shape of byte buffers (`serialize_bytes` / `deserialize_bytes`),
+//! shared by bytes, serde_bytes and serde_with.
+//!
+//! serde_json writes bytes as an array of numbers `0..=255`; it hands a
+//! byte visitor a string (as its UTF-8 bytes) or an array. So bytes are read
+//! from either, and written as the array.
+
+use crate::shape::{
+    Body, Convert, Enum, Named, Repr, SeqShape, Shape, StringShape, Variant, VariantBody,
+};
+
+/// An array of `u8`.
+pub(crate) const BYTE_ARRAY: &Shape = &Shape::Seq(SeqShape {
+    items: <u8 as crate::ToolSchema>::SHAPE,
+    min_items: None,
+    max_items: None,
+    unique_on_output: false,
+});
+fn byte_array() -> &'static Shape {
+    BYTE_ARRAY
+}
+fn any_string() -> &'static Shape {
+    &Shape::String(StringShape::ANY)
+}
+
+/// A variant read without a tag (untagged enums).
+pub(crate) const fn alternative(name: &'static str, body: fn() -> &'static Shape) -> Variant {
+    Variant {
+        rust_name: name,
+        ser_name: Some(name),
+        de_name: Some(name),
+        aliases: &[],
+        other: false,
+        untagged: false,
+        body: VariantBody::Newtype(body),
+        title: None,
+        description: None,
+    }
+}
+
+/// A string or an array of bytes.
+const STRING_OR_ARRAY: &Shape = &Shape::Named(&Named {
+    type_name: || "bytes (string or array)",
+    title: None,
+    description: None,
+    body: Body::Enum(&Enum {
+        repr: Repr::Untagged,
+        variants: &[
+            alternative("String", any_string),
+            alternative("Array", byte_array),
+        ],
+        titled: false,
+        deny_unknown_fields: false,
+    }),
+});
+fn string_or_array() -> &'static Shape {
+    STRING_OR_ARRAY
+}
+
+/// Bytes of any length: read from a string or an array, written as an array.
+pub(crate) const BYTES: &Shape = &Shape::Named(&Named {
+    type_name: || "bytes",
+    title: None,
+    description: None,
+    body: Body::Convert(&Convert {
+        input: Some(string_or_array),
+        output: Some(byte_array),
+        body: Body::Transparent(string_or_array),
+    }),
+});
+
+/// Leaks one value per process and key: shapes built at first render (a
+/// bound or a pattern computed from a const generic), kept for the life of
+/// the program like the consts they stand in for.
+pub(crate) fn leak_once<K: Eq + std::hash::Hash + Copy + Send + 'static>(
+    cache: &'static std::sync::OnceLock<
+        std::sync::Mutex<std::collections::HashMap<K, &'static Shape>>,
+    >,
+    key: K,
+    build: impl FnOnce() -> Shape,
+) -> &'static Shape {
+    let map = cache.get_or_init(Default::default);
+    // A poisoned lock only means another render panicked: the map is intact.
+    let mut map = map
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    *map.entry(key)
+        .or_insert_with(|| Box::leak(Box::new(build())))
+}
+
+/// Leaks a string for the life of the program (patterns built at first render).
+pub(crate) fn leak_str(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
