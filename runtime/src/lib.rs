@@ -53,7 +53,6 @@
 
 #![deny(missing_docs)]
 
-pub mod args;
 pub mod dialect;
 pub mod elicit;
 mod impls;
@@ -70,7 +69,6 @@ pub use integrations::rmcp;
 #[cfg(feature = "schemars")]
 pub use integrations::schemars;
 
-pub use args::{ArgsError, parse_args};
 pub use elicit::{ElicitError, ElicitForm, Elicited, Revision};
 pub use render::{RenderOptions, render, render_with};
 use serde_json::Value;
