@@ -1,11 +1,19 @@
 //! The conversion walk.
 
-use super::{Dialect, DialectError, Violation};
+use super::{Dialect, DialectError, Violation, brief, deeper_than, short};
 use crate::render::nullable;
 use serde_json::{Map, Value, json};
+use std::collections::{HashMap, HashSet};
 
 /// Writes `schema` (JSON Schema 2020-12) in `dialect`, or returns every place
 /// it cannot be written there.
+///
+/// Safe on any value: subschemas nested deeper than 128 levels, and values
+/// the converter copies without walking (`const`, `enum`, `default`,
+/// `examples`, `x-*`, unknown keywords) nested deeper than 128 levels of
+/// arrays and objects, are refused with their path (`too-deep`) before
+/// anything recurses into them. Time is linear in the schema's size, also
+/// for `oneOf` of many constants, tags or externally tagged variants.
 pub fn convert(schema: &Value, dialect: Dialect) -> Result<Value, DialectError> {
     let mut c = Converter {
         dialect,
@@ -57,6 +65,16 @@ struct Converter {
 /// How deep the walk goes before it refuses (schemas from toolform are far
 /// shallower; this bounds the stack on hostile input).
 const MAX_DEPTH: usize = 128;
+
+/// How deep a value the converter copies without walking it (`const`,
+/// `enum`, `default`, `examples`, `x-*`, unknown keywords) may nest, in
+/// arrays and objects. Copying, comparing and printing a `Value` recurse once
+/// per level, so deeper values are refused before anything touches them.
+const MAX_VALUE_DEPTH: usize = 128;
+
+/// Above this many alternatives that no linear test tells apart, `oneOf`
+/// is not compared pair by pair (the comparison is quadratic).
+const MAX_PAIRWISE: usize = 256;
 
 /// Keywords that only annotate.
 const ANNOTATIONS: [&str; 6] = [
@@ -155,7 +173,7 @@ fn escape(key: &str) -> String {
 fn describe(key: &str, value: &Value) -> String {
     match (key, value) {
         ("not", Value::Object(m)) if m.len() == 1 && m.contains_key("const") => {
-            format!("must not be {}", m["const"])
+            format!("must not be {}", m.get("const").unwrap_or(&Value::Null))
         }
         ("additionalProperties", Value::Bool(false)) => "no other properties allowed".into(),
         (k, v) => format!("{k}: {v}"),
@@ -204,7 +222,7 @@ impl Converter {
                 self.reject(
                     &path,
                     "not-a-schema",
-                    format!("a schema is an object, got {other}"),
+                    format!("a schema is an object, got {}", brief(other)),
                 );
                 return Value::Null;
             }
@@ -229,7 +247,7 @@ impl Converter {
         let mut out = Map::new();
         let mut notes: Vec<String> = Vec::new();
         let is_object =
-            map.get("type") == Some(&Value::from("object")) || map.contains_key("properties");
+            map.get("type").is_some_and(|t| t == "object") || map.contains_key("properties");
         for (key, value) in map {
             let k = key.as_str();
             // Subschemas first: walked the same way in every dialect.
@@ -291,6 +309,18 @@ impl Converter {
                 }
                 _ => {}
             }
+            // Copied as is: bounded first, so the copy cannot overflow.
+            if deeper_than(value, MAX_VALUE_DEPTH) {
+                self.reject(
+                    &at(k),
+                    "too-deep",
+                    format!(
+                        "`{}` nests deeper than {MAX_VALUE_DEPTH} levels of arrays and objects",
+                        short(k)
+                    ),
+                );
+                continue;
+            }
             self.keyword(k, value.clone(), &at(k), is_object, &mut out, &mut notes);
         }
         self.object_rules(&path, is_object, &mut out, &mut notes);
@@ -324,14 +354,17 @@ impl Converter {
             }
             Dialect::GeminiJsonSchema => self.gemini_json_keyword(key, value, path, out, notes),
             Dialect::JsonSchemaDraft07 => match key {
-                "$ref" => {
-                    let r = value.as_str().unwrap_or_default().replacen(
-                        "#/$defs/",
-                        "#/definitions/",
-                        1,
-                    );
-                    out.insert(key.into(), r.into());
-                }
+                // A `$ref` that is not a string is kept as it is (2020-12
+                // keeps it too), not turned into `""`, the document itself.
+                "$ref" => match value.as_str() {
+                    Some(r) => {
+                        let r = r.replacen("#/$defs/", "#/definitions/", 1);
+                        out.insert(key.into(), r.into());
+                    }
+                    None => {
+                        out.insert(key.into(), value);
+                    }
+                },
                 "prefixItems" => {
                     out.insert("items".into(), value);
                 }
@@ -388,7 +421,7 @@ impl Converter {
             "default" if !openai => {
                 out.insert(key.into(), value);
             }
-            "allOf" if !openai && !value.to_string().contains("\"$ref\"") => {
+            "allOf" if !openai && !mentions_ref(&value) => {
                 out.insert(key.into(), value);
             }
             "minItems" if !openai && value.as_u64().is_some_and(|n| n <= 1) => {
@@ -458,7 +491,7 @@ impl Converter {
             _ => self.reject(
                 path,
                 "unsupported-keyword",
-                format!("{} does not accept `{key}`", self.dialect),
+                format!("{} does not accept `{}`", self.dialect, short(key)),
             ),
         }
     }
@@ -509,7 +542,7 @@ impl Converter {
             }
             "const" => match value {
                 Value::String(_) => {
-                    out.insert("enum".into(), json!([value]));
+                    out.insert("enum".into(), Value::Array(vec![value]));
                 }
                 _ => self.reject(path, "non-string-enum", "Gemini enums hold strings only"),
             },
@@ -561,7 +594,7 @@ impl Converter {
     ) {
         match key {
             "const" => {
-                out.insert("enum".into(), json!([value]));
+                out.insert("enum".into(), Value::Array(vec![value]));
             }
             "enum" => {
                 let Value::Array(values) = &value else { return };
@@ -612,7 +645,7 @@ impl Converter {
             _ => self.reject(
                 path,
                 "unsupported-keyword",
-                format!("{} does not accept `{key}`", self.dialect),
+                format!("{} does not accept `{}`", self.dialect, short(key)),
             ),
         }
     }
@@ -663,14 +696,25 @@ impl Converter {
     /// alternatives exclude each other.
     fn one_of_as_any_of(&mut self, value: Value, path: &str, out: &mut Map<String, Value>) {
         let Value::Array(alts) = &value else { return };
-        if exclusive(alts) {
-            out.insert("anyOf".into(), value);
-        } else {
-            self.reject(
+        match exclusive(alts) {
+            Exclusive::Yes => {
+                out.insert("anyOf".into(), value);
+            }
+            Exclusive::No => self.reject(
                 path,
                 "one-of-not-exclusive",
                 "`oneOf` becomes `anyOf` only when its alternatives exclude each other; these may overlap",
-            );
+            ),
+            Exclusive::TooMany => self.reject(
+                path,
+                "one-of-not-exclusive",
+                format!(
+                    "`oneOf` becomes `anyOf` only when its alternatives exclude each other; these {} \
+                     are not told apart by distinct constants, a tag or keys of their own, and \
+                     more than {MAX_PAIRWISE} are not compared pair by pair",
+                    alts.len()
+                ),
+            ),
         }
     }
 
@@ -732,7 +776,8 @@ impl Converter {
     }
 
     /// Reports each `$ref` back to `target` reached without passing through
-    /// an optional property.
+    /// an optional property. Follows subschemas only: a `$ref` inside an
+    /// `enum` or `default` value is data, not a reference.
     fn required_cycles(
         &mut self,
         node: &Value,
@@ -754,7 +799,7 @@ impl Converter {
             );
             return;
         }
-        let required: Vec<&str> = m
+        let required: HashSet<&str> = m
             .get("required")
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect())
@@ -763,17 +808,22 @@ impl Converter {
             match (k.as_str(), v) {
                 ("properties", Value::Object(props)) => {
                     for (name, p) in props {
-                        let opt = optional || !required.contains(&name.as_str());
+                        let opt = optional || !required.contains(name.as_str());
                         let at = format!("{path}/properties/{}", escape(name));
                         self.required_cycles(p, target, top, at, opt, depth + 1);
                     }
                 }
-                ("$defs", _) => {}
-                (_, Value::Object(_)) => {
+                ("definitions", Value::Object(defs)) => {
+                    for (name, d) in defs {
+                        let at = format!("{path}/definitions/{}", escape(name));
+                        self.required_cycles(d, target, top, at, optional, depth + 1);
+                    }
+                }
+                ("items" | "not" | "additionalProperties", Value::Object(_)) => {
                     let at = format!("{path}/{}", escape(k));
                     self.required_cycles(v, target, top, at, optional, depth + 1);
                 }
-                (_, Value::Array(items)) => {
+                ("items" | "prefixItems" | "anyOf" | "oneOf" | "allOf", Value::Array(items)) => {
                     for (i, item) in items.iter().enumerate() {
                         let at = format!("{path}/{}/{i}", escape(k));
                         self.required_cycles(item, target, top, at, optional, depth + 1);
@@ -792,29 +842,22 @@ impl Converter {
             let (mut optional, mut unions) = (0usize, 0usize);
             let mut stack = vec![schema];
             while let Some(v) = stack.pop() {
-                match v {
-                    Value::Object(m) => {
-                        if let Some(Value::Object(p)) = m.get("properties") {
-                            let required = m.get("required").and_then(Value::as_array);
-                            optional += p
-                                .keys()
-                                .filter(|k| {
-                                    !required.is_some_and(|r| r.contains(&Value::from(k.as_str())))
-                                })
-                                .count();
-                        }
-                        if m.get("anyOf").is_some_and(Value::is_array)
-                            || m.get("type")
-                                .and_then(Value::as_array)
-                                .is_some_and(|t| t.len() > 1)
-                        {
-                            unions += 1;
-                        }
-                        stack.extend(m.values());
-                    }
-                    Value::Array(items) => stack.extend(items),
-                    _ => {}
+                let Value::Object(m) = v else { continue };
+                if let Some(Value::Object(p)) = m.get("properties") {
+                    let required: HashSet<&str> = match m.get("required") {
+                        Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
+                        _ => HashSet::new(),
+                    };
+                    optional += p.keys().filter(|k| !required.contains(k.as_str())).count();
                 }
+                if m.get("anyOf").is_some_and(Value::is_array)
+                    || m.get("type")
+                        .and_then(Value::as_array)
+                        .is_some_and(|t| t.len() > 1)
+                {
+                    unions += 1;
+                }
+                subschemas(m, |child| stack.push(child));
             }
             if optional > 24 {
                 self.reject(
@@ -836,12 +879,7 @@ impl Converter {
         let (mut properties, mut enums, mut deepest) = (0usize, 0usize, 0usize);
         let mut stack = vec![(schema, 0usize)];
         while let Some((v, depth)) = stack.pop() {
-            let Value::Object(m) = v else {
-                if let Value::Array(items) = v {
-                    stack.extend(items.iter().map(|i| (i, depth)));
-                }
-                continue;
-            };
+            let Value::Object(m) = v else { continue };
             let nests = m.contains_key("properties");
             let depth = depth + usize::from(nests);
             deepest = deepest.max(depth);
@@ -851,11 +889,7 @@ impl Converter {
             if let Some(Value::Array(e)) = m.get("enum") {
                 enums += e.len();
             }
-            for (k, child) in m {
-                if k != "enum" && k != "const" && k != "default" {
-                    stack.push((child, depth));
-                }
-            }
+            subschemas(m, |child| stack.push((child, depth)));
         }
         if properties > 5000 {
             self.reject(
@@ -881,13 +915,239 @@ impl Converter {
     }
 }
 
+/// Calls `f` on each subschema of a schema object: the places the walk
+/// converts, never values (`enum`, `const`, `default`, ...).
+fn subschemas<'a>(m: &'a Map<String, Value>, mut f: impl FnMut(&'a Value)) {
+    for (k, v) in m {
+        match (k.as_str(), v) {
+            ("properties" | "$defs" | "definitions", Value::Object(children)) => {
+                children.values().for_each(&mut f);
+            }
+            ("items" | "not" | "additionalProperties", Value::Object(_)) => f(v),
+            ("items" | "prefixItems" | "anyOf" | "oneOf" | "allOf", Value::Array(items)) => {
+                items.iter().for_each(&mut f);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether a `$ref` appears anywhere in `v` (a key or a string `"$ref"`, as
+/// the JSON text would show it). Iterative.
+fn mentions_ref(v: &Value) -> bool {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::String(s) if s == "$ref" => return true,
+            Value::Array(items) => stack.extend(items),
+            Value::Object(m) => {
+                if m.contains_key("$ref") {
+                    return true;
+                }
+                stack.extend(m.values());
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether `oneOf` alternatives exclude each other, as far as can be told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Exclusive {
+    /// Every pair is provably disjoint.
+    Yes,
+    /// Some pair may overlap.
+    No,
+    /// More alternatives than are compared pair by pair, and no linear test
+    /// (distinct constants, a tag, distinct closed keys) tells them apart.
+    TooMany,
+}
+
 /// Whether the alternatives provably exclude each other: pairwise, by
 /// distinct single types, disjoint constants, or a shared required property
-/// with disjoint constants (tags).
-pub(crate) fn exclusive(alts: &[Value]) -> bool {
-    for (i, a) in alts.iter().enumerate() {
-        for b in &alts[i + 1..] {
+/// with disjoint constants (tags), or a required key the other forbids.
+///
+/// Linear for the shapes derived schemas have (alternatives of different
+/// types; constants; objects tagged by a property; objects closed over keys
+/// of their own); pair by pair, up to [`MAX_PAIRWISE`] alternatives, for the
+/// rest.
+pub(crate) fn exclusive(alts: &[Value]) -> Exclusive {
+    let summaries: Vec<Alt<'_>> = alts.iter().map(Alt::of).collect();
+    // Alternatives of different single types exclude each other (integer and
+    // number are one class); one without a single type is compared with all.
+    let mut groups: HashMap<&str, Vec<&Alt<'_>>> = HashMap::new();
+    if summaries.iter().all(|a| a.class.is_some()) {
+        for a in &summaries {
+            groups
+                .entry(a.class.unwrap_or_default())
+                .or_default()
+                .push(a);
+        }
+    } else {
+        groups.insert("", summaries.iter().collect());
+    }
+    let mut verdict = Exclusive::Yes;
+    for group in groups.values() {
+        match group_exclusive(group) {
+            Exclusive::Yes => {}
+            Exclusive::No => return Exclusive::No,
+            Exclusive::TooMany => verdict = Exclusive::TooMany,
+        }
+    }
+    verdict
+}
+
+fn group_exclusive(group: &[&Alt<'_>]) -> Exclusive {
+    if group.len() < 2
+        || distinct_constants(group)
+        || distinct_tags(group)
+        || distinct_closed_keys(group)
+    {
+        return Exclusive::Yes;
+    }
+    if group.len() > MAX_PAIRWISE {
+        return Exclusive::TooMany;
+    }
+    for (i, a) in group.iter().enumerate() {
+        for b in group.iter().skip(i + 1) {
             if !disjoint(a, b) {
+                return Exclusive::No;
+            }
+        }
+    }
+    Exclusive::Yes
+}
+
+/// What one alternative says that can tell it apart from another.
+struct Alt<'a> {
+    /// Its `const`, or its `enum` values, as canonical keys.
+    constants: Option<HashSet<String>>,
+    /// Its single `type` (`integer` and `number` are one class).
+    class: Option<&'a str>,
+    ty: Option<&'a str>,
+    required: Vec<&'a str>,
+    /// Constants of required properties (tags), by property name.
+    tags: HashMap<&'a str, HashSet<String>>,
+    /// `additionalProperties: false`.
+    closed: bool,
+    properties: Option<&'a Map<String, Value>>,
+}
+
+impl<'a> Alt<'a> {
+    fn of(v: &'a Value) -> Alt<'a> {
+        let ty = v.get("type").and_then(Value::as_str);
+        let required: Vec<&str> = match v.get("required") {
+            Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        let properties = v.get("properties").and_then(Value::as_object);
+        let mut tags = HashMap::new();
+        if let Some(props) = properties {
+            for &key in &required {
+                if let Some(c) = props.get(key).and_then(constants) {
+                    tags.insert(key, c);
+                }
+            }
+        }
+        Alt {
+            constants: constants(v),
+            class: ty.map(|t| if t == "integer" { "number" } else { t }),
+            ty,
+            required,
+            tags,
+            closed: v.get("additionalProperties") == Some(&Value::Bool(false)),
+            properties,
+        }
+    }
+
+    /// Whether this alternative refuses an object with `key`.
+    fn forbids(&self, key: &str) -> bool {
+        self.closed && self.properties.is_none_or(|p| !p.contains_key(key))
+    }
+}
+
+/// `const` (one value) or `enum` (its values), as canonical keys.
+fn constants(v: &Value) -> Option<HashSet<String>> {
+    if let Some(c) = v.get("const") {
+        return Some(HashSet::from([canonical(c)]));
+    }
+    v.get("enum")
+        .and_then(Value::as_array)
+        .map(|e| e.iter().map(canonical).collect())
+}
+
+/// A string equal for two values exactly when the values are `==`: numbers
+/// by kind and value (`-0.0 == 0.0`, `1 != 1.0`), object keys in sorted
+/// order, every string length-prefixed. Iterative.
+fn canonical(v: &Value) -> String {
+    enum Step<'a> {
+        Value(&'a Value),
+        Text(&'static str),
+        Key(&'a str),
+    }
+    let mut out = String::new();
+    let mut todo = vec![Step::Value(v)];
+    while let Some(step) = todo.pop() {
+        match step {
+            Step::Text(t) => out.push_str(t),
+            Step::Key(k) => {
+                out.push_str(&format!("k{}:", k.len()));
+                out.push_str(k);
+            }
+            Step::Value(Value::Null) => out.push('n'),
+            Step::Value(Value::Bool(b)) => out.push(if *b { 't' } else { 'f' }),
+            Step::Value(Value::Number(n)) => {
+                let text = if let Some(u) = n.as_u64() {
+                    format!("u{u};")
+                } else if let Some(i) = n.as_i64() {
+                    format!("i{i};")
+                } else {
+                    let f = n.as_f64().unwrap_or(0.0);
+                    let f = if f == 0.0 { 0.0 } else { f };
+                    format!("d{};", f.to_bits())
+                };
+                out.push_str(&text);
+            }
+            Step::Value(Value::String(s)) => {
+                out.push_str(&format!("s{}:", s.len()));
+                out.push_str(s);
+            }
+            Step::Value(Value::Array(items)) => {
+                out.push('[');
+                todo.push(Step::Text("]"));
+                todo.extend(items.iter().rev().map(Step::Value));
+            }
+            Step::Value(Value::Object(m)) => {
+                out.push('{');
+                todo.push(Step::Text("}"));
+                let mut entries: Vec<(&String, &Value)> = m.iter().collect();
+                entries.sort_unstable_by(|a, b| b.0.cmp(a.0));
+                for (k, v) in entries {
+                    todo.push(Step::Value(v));
+                    todo.push(Step::Key(k));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether two sets of constants share none (iterating the smaller).
+fn none_shared(x: &HashSet<String>, y: &HashSet<String>) -> bool {
+    let (small, large) = if x.len() <= y.len() { (x, y) } else { (y, x) };
+    small.iter().all(|c| !large.contains(c))
+}
+
+/// Every alternative has constants, and no constant is in two of them.
+fn distinct_constants(group: &[&Alt<'_>]) -> bool {
+    let mut owner: HashMap<&str, usize> = HashMap::new();
+    for (i, a) in group.iter().enumerate() {
+        let Some(constants) = &a.constants else {
+            return false;
+        };
+        for c in constants {
+            if owner.insert(c, i).is_some_and(|j| j != i) {
                 return false;
             }
         }
@@ -895,58 +1155,72 @@ pub(crate) fn exclusive(alts: &[Value]) -> bool {
     true
 }
 
-fn constants(v: &Value) -> Option<Vec<&Value>> {
-    if let Some(c) = v.get("const") {
-        return Some(vec![c]);
+/// One property every alternative requires, with constants, none shared.
+fn distinct_tags(group: &[&Alt<'_>]) -> bool {
+    let Some(first) = group.first() else {
+        return true;
+    };
+    // Candidates shrink to the keys every alternative tags; each step costs
+    // at most the previous alternative's tags.
+    let mut candidates: Vec<&str> = first.tags.keys().copied().collect();
+    for a in group.iter().skip(1) {
+        candidates.retain(|k| a.tags.contains_key(k));
+        if candidates.is_empty() {
+            return false;
+        }
     }
-    v.get("enum")
-        .and_then(Value::as_array)
-        .map(|e| e.iter().collect())
+    candidates.iter().any(|key| {
+        let mut owner: HashMap<&str, usize> = HashMap::new();
+        group.iter().enumerate().all(|(i, a)| {
+            a.tags.get(key).is_some_and(|constants| {
+                constants
+                    .iter()
+                    .all(|c| owner.insert(c, i).is_none_or(|j| j == i))
+            })
+        })
+    })
 }
 
-fn single_type(v: &Value) -> Option<&str> {
-    v.get("type").and_then(Value::as_str)
+/// Every alternative is closed and requires a key no other alternative
+/// lists among its properties (externally tagged variants).
+fn distinct_closed_keys(group: &[&Alt<'_>]) -> bool {
+    if !group.iter().all(|a| a.closed) {
+        return false;
+    }
+    // How many alternatives list each property.
+    let mut listed: HashMap<&str, usize> = HashMap::new();
+    for a in group {
+        for key in a.properties.into_iter().flat_map(|p| p.keys()) {
+            *listed.entry(key.as_str()).or_default() += 1;
+        }
+    }
+    group.iter().all(|a| {
+        a.required.iter().any(|key| {
+            let own = a.properties.is_some_and(|p| p.contains_key(*key));
+            listed.get(key).copied().unwrap_or(0) == usize::from(own)
+        })
+    })
 }
 
-fn disjoint(a: &Value, b: &Value) -> bool {
-    if let (Some(x), Some(y)) = (constants(a), constants(b))
-        && x.iter().all(|v| !y.contains(v))
+fn disjoint(a: &Alt<'_>, b: &Alt<'_>) -> bool {
+    if let (Some(x), Some(y)) = (&a.constants, &b.constants)
+        && none_shared(x, y)
     {
         return true;
     }
-    match (single_type(a), single_type(b)) {
-        (Some(x), Some(y))
-            if x != y && !(matches!((x, y), ("integer", "number") | ("number", "integer"))) =>
-        {
-            return true;
-        }
-        _ => {}
+    if let (Some(x), Some(y)) = (a.ty, b.ty)
+        && x != y
+        && !matches!((x, y), ("integer", "number") | ("number", "integer"))
+    {
+        return true;
     }
     // Objects told apart by a required key's constants, or by a required key
     // the other forbids (`additionalProperties: false` without that key).
-    let required = |v: &Value| -> Vec<String> {
-        v.get("required")
-            .and_then(Value::as_array)
-            .map(|r| {
-                r.iter()
-                    .filter_map(|s| s.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let (ra, rb) = (required(a), required(b));
-    for key in ra.iter().filter(|k| rb.contains(k)) {
-        let (pa, pb) = (a["properties"].get(key), b["properties"].get(key));
-        if let (Some(pa), Some(pb)) = (pa, pb)
-            && let (Some(x), Some(y)) = (constants(pa), constants(pb))
-            && x.iter().all(|v| !y.contains(v))
-        {
-            return true;
-        }
-    }
-    let forbids = |v: &Value, key: &str| {
-        v.get("additionalProperties") == Some(&Value::Bool(false))
-            && v["properties"].get(key).is_none()
-    };
-    ra.iter().any(|k| forbids(b, k)) || rb.iter().any(|k| forbids(a, k))
+    let tagged_apart = a
+        .tags
+        .iter()
+        .any(|(key, x)| b.tags.get(key).is_some_and(|y| none_shared(x, y)));
+    tagged_apart
+        || a.required.iter().any(|k| b.forbids(k))
+        || b.required.iter().any(|k| a.forbids(k))
 }

@@ -5,6 +5,11 @@
 //! field been left out.
 
 use serde_json::Value;
+use std::collections::HashSet;
+
+/// How far [`walk`] and [`accepts_null`] follow the schema: a type's own
+/// schema is far shallower, and a recursive one is followed by `$ref`.
+const MAX_DEPTH: usize = 128;
 
 /// Removes, at every depth, `null` values of properties that are optional in
 /// `schema` (the type's own input schema) and do not accept `null` there.
@@ -28,7 +33,12 @@ fn resolve<'a>(schema: &'a Value, root: &'a Value) -> &'a Value {
     s
 }
 
-fn accepts_null(schema: &Value, root: &Value) -> bool {
+fn accepts_null(schema: &Value, root: &Value, depth: usize) -> bool {
+    // A union that reaches itself through `$ref` (`anyOf: [{$ref: "#"}, ..]`)
+    // says nothing about null on that path.
+    if depth > MAX_DEPTH {
+        return false;
+    }
     let schema = resolve(schema, root);
     match schema.get("type") {
         Some(Value::String(t)) => t == "null",
@@ -39,7 +49,7 @@ fn accepts_null(schema: &Value, root: &Value) -> bool {
             }
             for key in ["anyOf", "oneOf"] {
                 if let Some(Value::Array(alts)) = schema.get(key) {
-                    return alts.iter().any(|a| accepts_null(a, root));
+                    return alts.iter().any(|a| accepts_null(a, root, depth + 1));
                 }
             }
             // `{}` and other unconstrained schemas take null.
@@ -50,14 +60,14 @@ fn accepts_null(schema: &Value, root: &Value) -> bool {
 }
 
 fn walk(value: &mut Value, schema: &Value, root: &Value, depth: usize) {
-    if depth > 128 {
+    if depth > MAX_DEPTH {
         return;
     }
     let schema = resolve(schema, root);
     match value {
         Value::Object(map) => {
             if let Some(Value::Object(props)) = schema.get("properties") {
-                let required: Vec<&str> = schema
+                let required: HashSet<&str> = schema
                     .get("required")
                     .and_then(Value::as_array)
                     .map(|r| r.iter().filter_map(Value::as_str).collect())
@@ -66,7 +76,7 @@ fn walk(value: &mut Value, schema: &Value, root: &Value, depth: usize) {
                     let Some(prop) = props.get(k) else {
                         return true;
                     };
-                    !(v.is_null() && !required.contains(&k.as_str()) && !accepts_null(prop, root))
+                    !(v.is_null() && !required.contains(k.as_str()) && !accepts_null(prop, root, 0))
                 });
                 for (k, v) in map.iter_mut() {
                     if let Some(prop) = props.get(k) {
@@ -110,5 +120,20 @@ fn walk(value: &mut Value, schema: &Value, root: &Value, depth: usize) {
             }
         }
         _ => {}
+    }
+}
+
+/// Drops `value` without recursion (dropping a `Value` recurses once per
+/// level): children are moved out onto a heap stack first.
+pub(crate) fn dispose(value: Value) {
+    let mut stack = vec![value];
+    while let Some(mut v) = stack.pop() {
+        match &mut v {
+            Value::Array(items) => stack.append(items),
+            Value::Object(map) => {
+                stack.extend(std::mem::take(map).into_iter().map(|(_, child)| child));
+            }
+            _ => {}
+        }
     }
 }

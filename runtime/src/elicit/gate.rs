@@ -15,15 +15,21 @@
 //! - **reject**: everything else, with its path. A constraint is never dropped.
 //!
 //! The walk is iterative over a fixed depth (root, property, options), so it
-//! cannot overflow the stack, and visits each key once.
+//! cannot overflow the stack, and visits each key once. A keyword's value
+//! nesting deeper than the grammar ever does (8 levels of arrays and
+//! objects) is refused, measured iteratively, before anything copies,
+//! compares or prints it. Every violation's path is a place in the input
+//! schema, also for keywords read from an optional field's non-null
+//! alternative or a `const` read as a one-option `enum`.
 
 use super::answer::{RuleKind, Rules, Violation, check_rules, kind_of};
-use super::form::escape;
+use super::form::{MAX_SAFE_INTEGER, escape};
 use super::grammar::{ANNOTATIONS, FORMATS, Kind};
 use super::{Format, Revision};
+use crate::dialect::{brief, deeper_than, quoted, short};
 use crate::shape::Bound;
 use serde_json::{Map, Value, json};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// Why a schema cannot be an elicitation form: every violation at once.
@@ -71,36 +77,39 @@ fn is_annotation(key: &str) -> bool {
     ANNOTATIONS.contains(&key) || key.starts_with("x-")
 }
 
-/// Whether `v` has at most `max_nodes` values nested at most `max_depth`
-/// deep. Iterative: safe on any input.
-fn small(v: &Value, max_nodes: usize, max_depth: usize) -> bool {
-    let mut stack = vec![(v, 0usize)];
-    let mut nodes = 0;
-    while let Some((v, depth)) = stack.pop() {
-        nodes += 1;
-        if nodes > max_nodes || depth > max_depth {
-            return false;
-        }
-        match v {
-            Value::Array(items) => stack.extend(items.iter().map(|i| (i, depth + 1))),
-            Value::Object(map) => stack.extend(map.values().map(|i| (i, depth + 1))),
-            _ => {}
-        }
-    }
-    true
+/// How deep (arrays and objects) a keyword's value in a form field may nest:
+/// the deepest the grammar has is `items.anyOf[i].const`, and an optional
+/// field's `anyOf: [{..}, {type: null}]` around it.
+const MAX_VALUE_DEPTH: usize = 8;
+
+/// Where the keywords of a property being gated sit in the input: under the
+/// property, or, for keywords merged from an optional field's non-null
+/// alternative, inside that alternative; and where each `enum` option sits.
+struct Places<'p> {
+    base: &'p str,
+    moved: HashMap<String, String>,
+    /// `enum` came from `const`: its one option is the `const` itself.
+    enum_from_const: bool,
+    /// The input index of each `enum` option kept (`null`s are removed).
+    enum_index: Vec<usize>,
 }
 
-/// A short form of a JSON value for messages (never a multi-KB dump).
-fn brief(v: &Value) -> String {
-    if !small(v, 64, 6) {
-        return format!("{} (too large to show)", kind_of(v));
+impl Places<'_> {
+    /// The JSON Pointer of keyword `key`.
+    fn at(&self, key: &str) -> String {
+        match self.moved.get(key) {
+            Some(place) => place.clone(),
+            None => format!("{}/{}", self.base, escape(key)),
+        }
     }
-    let s = v.to_string();
-    if s.chars().count() > 40 {
-        let cut: String = s.chars().take(37).collect();
-        format!("{cut}...")
-    } else {
-        s
+
+    /// The JSON Pointer of the `i`-th option of `enum` as gated.
+    fn option(&self, i: usize) -> String {
+        if self.enum_from_const {
+            return self.at("enum");
+        }
+        let index = self.enum_index.get(i).copied().unwrap_or(i);
+        format!("{}/{index}", self.at("enum"))
     }
 }
 
@@ -179,7 +188,7 @@ impl Gate {
                 _ => self.reject(
                     path,
                     "unsupported-keyword",
-                    format!("`{key}` is not part of the form grammar at the root"),
+                    format!("`{}` is not part of the form grammar at the root", short(key)),
                 ),
             }
         }
@@ -214,13 +223,14 @@ impl Gate {
                             Some(name) if !seen.insert(name) => self.reject(
                                 path,
                                 "duplicate-required",
-                                format!("`{name}` is listed twice in `required`"),
+                                format!("`{}` is listed twice in `required`", short(name)),
                             ),
                             Some(name) if !defined.contains(name) => self.reject(
                                 path,
                                 "undefined-required",
                                 format!(
-                                    "`required` names `{name}`, which `properties` does not define"
+                                    "`required` names `{}`, which `properties` does not define",
+                                    short(name)
                                 ),
                             ),
                             Some(_) => {}
@@ -259,10 +269,15 @@ impl Gate {
             return None;
         };
         let before = self.violations.len();
-        let at = |k: &str| format!("{path}/{}", escape(k));
+        let mut places = Places {
+            base: path,
+            moved: HashMap::new(),
+            enum_from_const: false,
+            enum_index: Vec::new(),
+        };
         if original.contains_key("$ref") {
             self.reject(
-                at("$ref"),
+                places.at("$ref"),
                 "ref",
                 "`$ref` cannot be carried: inline the referenced schema",
             );
@@ -275,11 +290,15 @@ impl Gate {
             if is_annotation(k) {
                 continue;
             }
-            if !small(v, 100_000, 8) {
+            if deeper_than(v, MAX_VALUE_DEPTH) {
                 self.reject(
-                    at(k),
-                    "invalid-value",
-                    format!("`{k}` holds a value nested too deeply to be part of a form"),
+                    places.at(k),
+                    "too-deep",
+                    format!(
+                        "`{}` nests deeper than {MAX_VALUE_DEPTH} levels of arrays and objects: \
+                         no form keyword holds a value that deep",
+                        short(k)
+                    ),
                 );
                 continue;
             }
@@ -295,7 +314,7 @@ impl Gate {
             Some(Value::Bool(true)) => nullable = true,
             Some(Value::Bool(false)) | None => {}
             Some(_) => self.reject(
-                at("nullable"),
+                places.at("nullable"),
                 "invalid-value",
                 "`nullable` must be a boolean",
             ),
@@ -309,7 +328,7 @@ impl Gate {
                 }
                 _ => {
                     self.reject(
-                        at("type"),
+                        places.at("type"),
                         "type-union",
                         format!(
                             "a form field has one type, not {}",
@@ -325,18 +344,39 @@ impl Gate {
                 let is_null = |v: &Value| v == &json!({"type": "null"});
                 if alts.len() == 2 && alts.iter().any(is_null) {
                     nullable = true;
+                    let from = places.at(key);
                     m.remove(key);
-                    if let Some(Value::Object(inner)) = alts.into_iter().find(|v| !is_null(v)) {
+                    places.moved.remove(key);
+                    // The other alternative's keywords, where the property
+                    // does not say them itself; violations point inside it.
+                    if let Some((i, Value::Object(inner))) =
+                        alts.into_iter().enumerate().find(|(_, v)| !is_null(v))
+                    {
                         for (k, v) in inner {
-                            m.entry(k).or_insert(v);
+                            if !m.contains_key(&k) {
+                                places
+                                    .moved
+                                    .insert(k.clone(), format!("{from}/{i}/{}", escape(&k)));
+                                m.insert(k, v);
+                            }
                         }
                     }
                 }
             }
         }
         if let Some(Value::Array(values)) = m.get_mut("enum") {
+            // Nulls go; violations keep each option's index in the input.
             let before_len = values.len();
-            values.retain(|v| !v.is_null());
+            let mut index = 0;
+            places.enum_index.clear();
+            values.retain(|v| {
+                let keep = !v.is_null();
+                if keep {
+                    places.enum_index.push(index);
+                }
+                index += 1;
+                keep
+            });
             nullable |= values.len() < before_len;
         }
         if nullable && required {
@@ -349,7 +389,7 @@ impl Gate {
         }
         if m.contains_key("$ref") {
             self.reject(
-                at("$ref"),
+                places.at("$ref"),
                 "ref",
                 "`$ref` cannot be carried: inline the referenced schema",
             );
@@ -358,17 +398,20 @@ impl Gate {
         // `const` is a one-option select.
         if let Some(c) = m.remove("const") {
             if m.contains_key("enum") {
-                self.reject(at("const"), "conflict", "`const` beside `enum`");
+                self.reject(places.at("const"), "conflict", "`const` beside `enum`");
                 return None;
             }
-            m.insert("enum".into(), json!([c]));
+            let from = places.at("const");
+            places.moved.insert("enum".into(), from);
+            places.enum_from_const = true;
+            m.insert("enum".into(), Value::Array(vec![c]));
         }
 
         let ty = match m.get("type") {
             Some(Value::String(t)) => t.clone(),
             Some(other) => {
                 self.reject(
-                    at("type"),
+                    places.at("type"),
                     "invalid-value",
                     format!("`type` {} is not a type name", brief(other)),
                 );
@@ -387,13 +430,13 @@ impl Gate {
             }
         };
         let kind = match ty.as_str() {
-            "string" => self.string_kind(path, &mut m),
+            "string" => self.string_kind(&places, &mut m),
             "integer" | "number" => {
-                self.integer_format(path, &ty, &mut m);
+                self.integer_format(&places, &ty, &mut m);
                 Some(Kind::Number)
             }
             "boolean" => Some(Kind::Boolean),
-            "array" => self.array_kind(path, &mut m),
+            "array" => self.array_kind(&places, &mut m),
             "object" => {
                 self.reject(
                     path.into(),
@@ -404,7 +447,7 @@ impl Gate {
             }
             other => {
                 self.reject(
-                    at("type"),
+                    places.at("type"),
                     "unsupported-type",
                     format!("`{other}` fields do not exist in forms (string, number, integer, boolean, array of options)"),
                 );
@@ -439,7 +482,7 @@ impl Gate {
         let mut out = Map::new();
         for (key, value) in m {
             if kind.carries(self.revision, &key) {
-                if self.value_ok(&at(&key), &key, &value) {
+                if self.value_ok(&places.at(&key), &key, &value) {
                     out.insert(key, value);
                 }
                 continue;
@@ -447,12 +490,12 @@ impl Gate {
             match key.as_str() {
                 "default" => {}
                 "pattern" => self.reject(
-                    at(&key),
+                    places.at(&key),
                     "pattern",
                     "the form grammar has no `pattern`: clients would never see it",
                 ),
                 "exclusiveMinimum" | "exclusiveMaximum" => self.reject(
-                    at(&key),
+                    places.at(&key),
                     "exclusive-bound",
                     format!("the form grammar has no `{key}` (only inclusive `minimum`/`maximum`)"),
                 ),
@@ -463,20 +506,23 @@ impl Gate {
                         "enum"
                     };
                     self.reject(
-                        at(&key),
+                        places.at(&key),
                         "conflict",
                         format!("`{key}` cannot sit beside `{beside}`: no form field has both"),
                     )
                 }
                 "uniqueItems" => self.reject(
-                    at(&key),
+                    places.at(&key),
                     "unsupported-keyword",
                     "the form grammar has no `uniqueItems`: clients would not enforce it",
                 ),
                 _ => self.reject(
-                    at(&key),
+                    places.at(&key),
                     "unsupported-keyword",
-                    format!("`{key}` is not part of the form grammar for this kind of field"),
+                    format!(
+                        "`{}` is not part of the form grammar for this kind of field",
+                        short(&key)
+                    ),
                 ),
             }
         }
@@ -491,7 +537,7 @@ impl Gate {
             let problems = check_rules(&rules, default);
             if let Some((rule, message)) = problems.into_iter().next() {
                 self.reject(
-                    at("default"),
+                    places.at("default"),
                     "default",
                     format!(
                         "the default {} breaks the field's own `{rule}`: {message}",
@@ -505,8 +551,7 @@ impl Gate {
     }
 
     /// A string field: plain, or a single select.
-    fn string_kind(&mut self, path: &str, m: &mut Map<String, Value>) -> Option<Kind> {
-        let at = |k: &str| format!("{path}/{k}");
+    fn string_kind(&mut self, places: &Places<'_>, m: &mut Map<String, Value>) -> Option<Kind> {
         let has_enum = m.contains_key("enum");
         // `anyOf` of distinct consts is a `oneOf`; violations keep the key
         // the schema used.
@@ -519,18 +564,22 @@ impl Gate {
         }
         let has_one_of = m.contains_key("oneOf");
         if has_enum && has_one_of {
-            self.reject(at("oneOf"), "conflict", "`oneOf` cannot sit beside `enum`");
+            self.reject(
+                places.at(options_key),
+                "conflict",
+                format!("`{options_key}` cannot sit beside `enum`"),
+            );
             return None;
         }
         if has_enum {
-            if !self.options_ok(&at("enum"), m.get("enum")) {
+            if !self.options_ok(&places.at("enum"), m.get("enum"), |i| places.option(i)) {
                 return None;
             }
             if let Some(names) = m.get("enumNames") {
                 let same = matches!((names, m.get("enum")), (Value::Array(n), Some(Value::Array(e))) if n.len() == e.len() && n.iter().all(Value::is_string));
                 if !same {
                     self.reject(
-                        at("enumNames"),
+                        places.at("enumNames"),
                         "invalid-value",
                         "`enumNames` must be strings, one per `enum` value",
                     );
@@ -542,7 +591,7 @@ impl Gate {
         }
         if has_one_of {
             let one_of = m.remove("oneOf").unwrap_or_default();
-            let options = self.titled_options(&at(options_key), &one_of)?;
+            let options = self.titled_options(&places.at(options_key), &one_of)?;
             m.insert("oneOf".into(), options);
             return Some(Kind::TitledSelect);
         }
@@ -556,6 +605,11 @@ impl Gate {
             self.reject(path.into(), "invalid-value", "expected an array of options");
             return None;
         };
+        if alts.is_empty() {
+            // Like an empty `enum`: a field no answer can fill.
+            self.reject(path.into(), "invalid-value", "expected at least one option");
+            return None;
+        }
         let mut out = Vec::new();
         let mut seen = HashSet::new();
         let mut ok = true;
@@ -569,11 +623,11 @@ impl Gate {
                 ok = false;
                 continue;
             };
-            if !seen.insert(c.clone()) {
+            if !seen.insert(c.as_str()) {
                 self.reject(
                     p.clone(),
                     "duplicate-option",
-                    format!("the option {c:?} appears twice"),
+                    format!("the option {} appears twice", quoted(c)),
                 );
                 ok = false;
             }
@@ -586,7 +640,10 @@ impl Gate {
                         self.reject(
                             format!("{p}/{}", escape(k)),
                             "unsupported-keyword",
-                            format!("an option carries only `const` and `title`, not `{k}`"),
+                            format!(
+                                "an option carries only `const` and `title`, not `{}`",
+                                short(k)
+                            ),
                         );
                         ok = false;
                     }
@@ -596,31 +653,41 @@ impl Gate {
                 Some(Value::String(t)) => t.clone(),
                 _ => c.clone(),
             };
-            out.push(json!({"const": c, "title": title}));
+            let mut option = Map::new();
+            option.insert("const".into(), Value::String(c.clone()));
+            option.insert("title".into(), Value::String(title));
+            out.push(Value::Object(option));
         }
         ok.then_some(Value::Array(out))
     }
 
-    fn options_ok(&mut self, path: &str, values: Option<&Value>) -> bool {
+    /// `enum` options: a non-empty array of distinct strings. `item` names
+    /// the place of the option at an index.
+    fn options_ok(
+        &mut self,
+        path: &str,
+        values: Option<&Value>,
+        item: impl Fn(usize) -> String,
+    ) -> bool {
         match values {
             Some(Value::Array(items)) if !items.is_empty() => {
                 let mut seen = HashSet::new();
-                for (i, item) in items.iter().enumerate() {
-                    match item.as_str() {
+                for (i, option) in items.iter().enumerate() {
+                    match option.as_str() {
                         Some(s) if seen.insert(s) => {}
                         Some(s) => {
                             self.reject(
-                                format!("{path}/{i}"),
+                                item(i),
                                 "duplicate-option",
-                                format!("the option {s:?} appears twice"),
+                                format!("the option {} appears twice", quoted(s)),
                             );
                             return false;
                         }
                         None => {
                             self.reject(
-                                format!("{path}/{i}"),
+                                item(i),
                                 "non-string-option",
-                                format!("options are strings, got {}", brief(item)),
+                                format!("options are strings, got {}", brief(option)),
                             );
                             return false;
                         }
@@ -640,28 +707,31 @@ impl Gate {
     }
 
     /// An array field: a multi-select of string options.
-    fn array_kind(&mut self, path: &str, m: &mut Map<String, Value>) -> Option<Kind> {
-        let items_path = format!("{path}/items");
-        let Some(Value::Object(items)) = m.get("items").cloned() else {
+    fn array_kind(&mut self, places: &Places<'_>, m: &mut Map<String, Value>) -> Option<Kind> {
+        let items_path = places.at("items");
+        let Some(Value::Object(mut items)) = m.get("items").cloned() else {
+            // A missing `items` is the field's fault.
+            let place = if m.contains_key("items") {
+                items_path
+            } else {
+                places.base.to_string()
+            };
             self.reject(
-                items_path,
+                place,
                 "array-of-non-enum",
                 "an array field is a multi-select: `items` must list string options",
             );
             return None;
         };
-        let mut items = items;
         items.retain(|k, _| !is_annotation(k) && k != "title" && k != "description");
-        if items.contains_key("enum") {
-            if !self.options_ok(&format!("{items_path}/enum"), items.get("enum")) {
+        if let Some(options) = items.remove("enum") {
+            let enum_path = format!("{items_path}/enum");
+            if !self.options_ok(&enum_path, Some(&options), |i| format!("{enum_path}/{i}")) {
                 return None;
             }
-            let extra: Vec<String> = items
-                .keys()
-                .filter(|k| *k != "enum" && *k != "type")
-                .cloned()
-                .collect();
-            if items.get("type").is_some_and(|t| t != "string") || !extra.is_empty() {
+            let other_type = items.get("type").is_some_and(|t| t != "string");
+            let extra = items.keys().any(|k| k != "type");
+            if other_type || extra {
                 self.reject(
                     items_path,
                     "array-of-non-enum",
@@ -669,16 +739,22 @@ impl Gate {
                 );
                 return None;
             }
-            m.insert(
-                "items".into(),
-                json!({"type": "string", "enum": items["enum"].clone()}),
-            );
+            let mut gated = Map::new();
+            gated.insert("type".into(), "string".into());
+            gated.insert("enum".into(), options);
+            m.insert("items".into(), Value::Object(gated));
             return Some(Kind::UntitledMultiSelect);
         }
-        let alts = items.get("anyOf").or(items.get("oneOf")).cloned();
-        if let Some(alts) = alts {
-            let options = self.titled_options(&format!("{items_path}/anyOf"), &alts)?;
-            m.insert("items".into(), json!({ "anyOf": options }));
+        let key = if items.contains_key("anyOf") {
+            "anyOf"
+        } else {
+            "oneOf"
+        };
+        if let Some(alts) = items.get(key) {
+            let options = self.titled_options(&format!("{items_path}/{key}"), alts)?;
+            let mut gated = Map::new();
+            gated.insert("anyOf".into(), options);
+            m.insert("items".into(), Value::Object(gated));
             return Some(Kind::TitledMultiSelect);
         }
         self.reject(
@@ -691,7 +767,7 @@ impl Gate {
 
     /// Non-standard integer formats (`int32`, `uint8`, ...) become the bounds
     /// they mean; `double`/`float` mean any number.
-    fn integer_format(&mut self, path: &str, ty: &str, m: &mut Map<String, Value>) {
+    fn integer_format(&mut self, places: &Places<'_>, ty: &str, m: &mut Map<String, Value>) {
         let Some(Value::String(format)) = m.get("format").cloned() else {
             return;
         };
@@ -712,19 +788,25 @@ impl Gate {
         };
         let Some((lo, hi)) = range else {
             self.reject(
-                format!("{path}/format"),
+                places.at("format"),
                 "unknown-format",
-                format!("`format: {format}` is not something a form field carries"),
+                format!(
+                    "`format: {}` is not something a form field carries",
+                    short(&format)
+                ),
             );
             return;
         };
         m.remove("format");
-        let to_json = |v: i128| {
-            if v < 0 {
-                Value::from(v as i64)
-            } else {
-                Value::from(v as u64)
-            }
+        // As in derived forms: a form asks only for integers every client
+        // sends exactly (JavaScript numbers), so 64-bit ranges stop at
+        // +-(2^53 - 1).
+        let safe = i128::from(MAX_SAFE_INTEGER);
+        let (lo, hi) = (lo.max(-safe), hi.min(safe));
+        let to_json = |v: i128| match (i64::try_from(v), u64::try_from(v)) {
+            (Ok(i), _) if i < 0 => Value::from(i),
+            (_, Ok(u)) => Value::from(u),
+            _ => Value::Null,
         };
         let tighter = |existing: Option<&Value>, implied: i128, lower: bool| -> Value {
             match existing.and_then(Value::as_f64) {
@@ -772,8 +854,9 @@ impl Gate {
 /// Titled options as the legacy `enum` + `enumNames`.
 fn to_legacy(m: &mut Map<String, Value>) {
     if let Some(Value::Array(options)) = m.remove("oneOf") {
-        let values: Vec<Value> = options.iter().map(|o| o["const"].clone()).collect();
-        let names: Vec<Value> = options.iter().map(|o| o["title"].clone()).collect();
+        let field = |o: &Value, key: &str| o.get(key).cloned().unwrap_or_default();
+        let values: Vec<Value> = options.iter().map(|o| field(o, "const")).collect();
+        let names: Vec<Value> = options.iter().map(|o| field(o, "title")).collect();
         m.insert("enum".into(), Value::Array(values));
         m.insert("enumNames".into(), Value::Array(names));
     }
@@ -848,14 +931,18 @@ pub fn validate_content(gated: &Value, content: &Value) -> Result<(), Vec<Violat
                 violations.push(Violation {
                     path: format!("/{}", escape(name)),
                     rule: "required",
-                    message: format!("`{name}` is required"),
+                    message: format!("`{}` is required", short(name)),
                 });
             }
         }
     }
     if let Some(Value::Object(props)) = gated.get("properties") {
         for (name, prop) in props {
-            let (Some(value), Some(rules)) = (content.get(name), rules_of(prop)) else {
+            // Rules are built once per field, and only for fields answered.
+            let Some(value) = content.get(name) else {
+                continue;
+            };
+            let Some(rules) = rules_of(prop) else {
                 continue;
             };
             for (rule, message) in check_rules(&rules, value) {
