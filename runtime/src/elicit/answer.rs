@@ -325,8 +325,30 @@ pub(crate) enum RuleKind<'a> {
     },
     Number,
     Boolean,
-    Select(Vec<&'a str>),
-    Multi(Vec<&'a str>),
+    Select(Options<'a>),
+    Multi(Options<'a>),
+}
+
+/// The options of a select: membership in constant time for long lists (a
+/// multi-select answer of n items against n options stays linear).
+pub(crate) struct Options<'a> {
+    list: Vec<&'a str>,
+    set: Option<std::collections::HashSet<&'a str>>,
+}
+
+impl<'a> Options<'a> {
+    /// Short lists are scanned (faster than hashing); long ones hashed once.
+    pub(crate) fn new(list: Vec<&'a str>) -> Self {
+        let set = (list.len() > 16).then(|| list.iter().copied().collect());
+        Options { list, set }
+    }
+
+    fn contains(&self, s: &str) -> bool {
+        match &self.set {
+            Some(set) => set.contains(s),
+            None => self.list.contains(&s),
+        }
+    }
 }
 
 impl Rules<'static> {
@@ -343,7 +365,7 @@ impl Rules<'static> {
             nonzero: false,
         };
         // The options the form offers: primary names only.
-        let options = |shape| choices(shape).into_iter().map(|c| c.value).collect();
+        let options = |shape| Options::new(choices(shape).into_iter().map(|c| c.value).collect());
         rules.kind = match field.kind {
             FieldKind::String {
                 format,
@@ -463,8 +485,8 @@ pub(crate) fn check_rules(rules: &Rules, value: &Value) -> Vec<(&'static str, St
                 out.push(("type", format!("expected a string, got {}", kind_of(value))));
                 return out;
             };
-            if !options.contains(&s.as_str()) {
-                out.push(("enum", not_an_option(s, options)));
+            if !options.contains(s) {
+                out.push(("enum", not_an_option(s, &options.list)));
             }
         }
         RuleKind::Multi(options) => {
@@ -491,8 +513,8 @@ pub(crate) fn check_rules(rules: &Rules, value: &Value) -> Vec<(&'static str, St
             }
             for item in items {
                 match item {
-                    Value::String(s) if options.contains(&s.as_str()) => {}
-                    Value::String(s) => out.push(("enum", not_an_option(s, options))),
+                    Value::String(s) if options.contains(s) => {}
+                    Value::String(s) => out.push(("enum", not_an_option(s, &options.list))),
                     other => {
                         out.push(("type", format!("expected strings, got {}", kind_of(other))))
                     }

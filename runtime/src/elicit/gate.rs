@@ -22,7 +22,7 @@
 //! schema, also for keywords read from an optional field's non-null
 //! alternative or a `const` read as a one-option `enum`.
 
-use super::answer::{RuleKind, Rules, Violation, check_rules, kind_of};
+use super::answer::{Options, RuleKind, Rules, Violation, check_rules, kind_of};
 use super::form::{MAX_SAFE_INTEGER, escape};
 use super::grammar::{ANNOTATIONS, FORMATS, Kind};
 use super::{Format, Revision};
@@ -885,8 +885,8 @@ pub(crate) fn rules_of(prop: &Value) -> Option<Rules<'_>> {
         }
     }
     let kind = match prop.get("type")?.as_str()? {
-        "string" if prop.get("enum").is_some() => RuleKind::Select(strings(prop.get("enum"))),
-        "string" if prop.get("oneOf").is_some() => RuleKind::Select(strings(prop.get("oneOf"))),
+        "string" if prop.get("enum").is_some() => RuleKind::Select(Options::new(strings(prop.get("enum")))),
+        "string" if prop.get("oneOf").is_some() => RuleKind::Select(Options::new(strings(prop.get("oneOf")))),
         "string" => RuleKind::Text(
             prop.get("format")
                 .and_then(Value::as_str)
@@ -897,7 +897,7 @@ pub(crate) fn rules_of(prop: &Value) -> Option<Rules<'_>> {
         "boolean" => RuleKind::Boolean,
         "array" => {
             let items = prop.get("items")?;
-            RuleKind::Multi(strings(items.get("enum").or(items.get("anyOf"))))
+            RuleKind::Multi(Options::new(strings(items.get("enum").or(items.get("anyOf")))))
         }
         _ => return None,
     };
