@@ -37,7 +37,7 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde::{Deserialize, Serialize};
-use toolform::rmcp::{Asked, Call, Rounds, StateKey, ask};
+use toolform::rmcp::{Args, Asked, Call, Rounds, StateKey, ask, invalid_arguments_result};
 use toolform::{ElicitForm, Elicited, ToolSchema};
 
 // ---------------------------------------------------------------- search
@@ -404,13 +404,27 @@ async fn ask_for_text<T: ElicitForm + Serialize>(
 
 #[tool_router]
 impl ExampleServer {
-    /// Flights between two airports.
-    #[tool(description = "Search flights between two airports")]
+    /// Flights between two airports. The arguments are read with
+    /// `toolform::rmcp::Args`: every constraint of the input schema is held,
+    /// and a bad call comes back as a tool result with `isError: true`
+    /// naming every violation, for the model to fix.
+    #[tool(
+        description = "Search flights between two airports",
+        input_schema = toolform::rmcp::input_schema::<SearchFlights>(),
+        output_schema = toolform::rmcp::output_schema::<SearchResult>()
+    )]
     async fn search_flights(
         &self,
-        Parameters(args): Parameters<SearchFlights>,
-    ) -> Result<Json<SearchResult>, ErrorData> {
-        search(&args).map(Json)
+        args: Args<SearchFlights>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let args = match args.into_inner() {
+            Ok(args) => args,
+            Err(invalid) => return Ok(invalid_arguments_result(&invalid).into()),
+        };
+        let result = search(&args)?;
+        let value = serde_json::to_value(&result)
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        Ok(CallToolResult::structured(value).into())
     }
 
     /// Books a flight, asking the user who travels.

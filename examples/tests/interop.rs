@@ -581,6 +581,9 @@ fn describe_call(c: &Value) -> String {
     )
 }
 
+/// The call to `search_flights` with four faults (tests/interop/client.mjs).
+const BAD_SEARCH: &str = "search_flights: bad arguments";
+
 /// Everything the SDK client saw, checked against what the server promises.
 fn check_report(checks: &mut Checks, report: &Value, contrast: bool) {
     checks.check(
@@ -642,6 +645,9 @@ fn check_report(checks: &mut Checks, report: &Value, contrast: bool) {
         let mut any = false;
         for c in calls(report, name) {
             any = true;
+            if c["label"] == BAD_SEARCH {
+                continue;
+            }
             checks.check(c["ok"] == true && c["isError"] == false, || {
                 format!(
                     "{}: the SDK client should accept this call: {}",
@@ -653,6 +659,33 @@ fn check_report(checks: &mut Checks, report: &Value, contrast: bool) {
         checks.check(any || !listed.contains(name), || {
             format!("the client made no call to {name}")
         });
+    }
+
+    // search_flights with four independent faults: a tool result the model
+    // reads (`isError: true`, not a JSON-RPC error) naming each of them, as
+    // text and as `structuredContent.violations`.
+    if let Some(c) = call(report, BAD_SEARCH) {
+        checks.check(c["ok"] == true && c["isError"] == true, || {
+            format!("{BAD_SEARCH}: should be a tool result with isError: {}", describe_call(c))
+        });
+        let text = c["text"].to_string();
+        let paths: Vec<&str> = c["structuredContent"]["violations"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v["path"].as_str())
+            .collect();
+        checks.check(
+            paths == ["/destination", "/passengers", "/cabin", "/seat"],
+            || format!("{BAD_SEARCH}: violations should be /destination, /passengers, /cabin, /seat: {}", describe_call(c)),
+        );
+        for needle in ["/destination", "/passengers: 12 is above the maximum 9", "/cabin", "/seat"] {
+            checks.check(text.contains(needle), || {
+                format!("{BAD_SEARCH}: the text should name {needle:?}: {}", describe_call(c))
+            });
+        }
+    } else {
+        checks.check(false, || format!("no `{BAD_SEARCH}` call in the report"));
     }
 
     // search_flights: a normal search and an empty one.

@@ -53,6 +53,7 @@
 
 #![deny(missing_docs)]
 
+pub mod args;
 pub mod dialect;
 pub mod elicit;
 mod impls;
@@ -69,6 +70,7 @@ pub use integrations::rmcp;
 #[cfg(feature = "schemars")]
 pub use integrations::schemars;
 
+pub use args::{ArgsError, parse_args};
 pub use elicit::{ElicitError, ElicitForm, Elicited, Revision};
 pub use render::{RenderOptions, render, render_with};
 use serde_json::Value;

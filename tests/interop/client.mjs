@@ -172,6 +172,16 @@ function searchFlightCalls(tool) {
       },
     },
     { label: `${tool}: origin == destination`, tool, args: { origin: 'LHR', destination: 'LHR' } },
+    ...(tool === 'search_flights'
+      ? [
+          {
+            // Four independent faults: the tool names each (toolform::rmcp::Args).
+            label: `${tool}: bad arguments`,
+            tool,
+            args: { origin: 'LHR', destination: 'JFKX', passengers: 12, cabin: 'attic', seat: '1A' },
+          },
+        ]
+      : []),
   ];
 }
 

@@ -116,6 +116,33 @@ impl Dialect {
         serde_json::from_value(value)
     }
 
+    /// Reads a model's tool arguments under this dialect: [`Dialect::decode`]'s
+    /// first step (the `null`s OpenAI strict adds to optional fields taken
+    /// out), then [`crate::parse_args`]. Constraints a dialect moved into a
+    /// description for the provider (a `pattern`, a `maximum`) are still
+    /// held on what the model sends back, and every violation is named.
+    pub fn parse_args<T>(self, value: Value) -> Result<T, crate::ArgsError>
+    where
+        T: crate::ToolSchema + serde::de::DeserializeOwned,
+    {
+        if deeper_than(&value, SERDE_JSON_DEPTH) {
+            decode::dispose(value);
+            return Err(crate::ArgsError::from_violations(vec![crate::Violation::new(
+                "",
+                "depth",
+                format!(
+                    "the arguments nest deeper than {SERDE_JSON_DEPTH} levels of arrays and \
+                     objects, more than serde_json reads from text"
+                ),
+            )]));
+        }
+        let value = match self {
+            Dialect::OpenAiStrict => decode::drop_added_nulls(value, T::input_schema()),
+            _ => value,
+        };
+        crate::parse_args(&value)
+    }
+
     pub(crate) fn index(self) -> usize {
         self as usize
     }

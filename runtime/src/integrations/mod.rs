@@ -1,6 +1,8 @@
 //! Adapters shared by the optional integrations.
 
 #[cfg(feature = "rmcp")]
+pub mod args;
+#[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "rmcp")]
 pub mod rounds;

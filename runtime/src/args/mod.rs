@@ -1,0 +1,227 @@
+//! Tool arguments checked like form answers: every violation, for the model
+//! to fix.
+//!
+//! [`parse_args`] reads a tool call's `arguments` into `T`. It accepts what
+//! `T::input_schema()` accepts, declared `#[schema(...)]` constraints
+//! included, and never returns `Ok` for what serde refuses. On failure,
+//! [`ArgsError::violations`] names every violation: its JSON Pointer, the JSON
+//! Schema keyword it breaks, and one line a model can act on.
+//!
+//! ```
+//! #[derive(Debug, serde::Deserialize, toolform::ToolSchema)]
+//! struct Flight {
+//!     origin: String,
+//!     #[schema(range(min = 1, max = 9))]
+//!     passengers: u8,
+//! }
+//!
+//! let args = serde_json::json!({"passengers": 12});
+//! let err = toolform::parse_args::<Flight>(&args).unwrap_err();
+//! let lines: Vec<String> = err.violations().iter().map(|v| v.to_string()).collect();
+//! assert_eq!(lines, [
+//!     "/passengers: 12 is above the maximum 9 (maximum)",
+//!     "/origin: missing (required)",
+//! ]);
+//! ```
+//!
+//! # How
+//!
+//! Valid arguments, the common case, cost serde's own borrowed
+//! deserialization plus a depth check (for types whose depth serde does not
+//! bound, see Limits) and, only for types that declare
+//! constraints, a walk to the fields that carry them. Only on failure is the
+//! whole value walked against the shape (`toolform::shape::Shape`) for every
+//! violation: type mismatches, missing fields (aliases, defaults, `Option`),
+//! unknown keys (`deny_unknown_fields`), bounds, lengths, formats, patterns,
+//! map keys, every enum representation, flattened fields. When that walk
+//! finds nothing but serde refused (a check in user code, such as a
+//! `try_from` conversion), serde's own message is the one violation, with
+//! rule `serde` and the empty path.
+//!
+//! # Limits
+//!
+//! - Values nested deeper than serde_json's parser allows (128 levels) are
+//!   refused before serde runs: serde's `Value` deserializer recurses without
+//!   a limit, and such a value cannot have come from JSON text. The check is
+//!   skipped for types serde reads to a depth the type itself bounds (no
+//!   `serde_json::Value` fields, no untagged, internally or adjacently tagged
+//!   enums, no `flatten`, no `deserialize_with`, not recursive): serde never
+//!   looks deeper than the type there, and neither does the walk, so a deep
+//!   value under a key the type ignores is read like any other.
+//!   [`validate_args`] always checks depth.
+//! - Where serde reads more than the schema advertises (a struct from an
+//!   array of its fields, a variant by its index, chrono's relaxed dates), the
+//!   value is accepted when the type declares no constraints on the way: the
+//!   schema's promise (what it accepts, serde reads) holds either way.
+//! - A number written with a fraction (`1.0`) is refused for an integer, as
+//!   serde refuses it, though JSON Schema's `integer` includes it.
+
+mod check;
+mod declared;
+mod formats;
+mod plan;
+
+use crate::ToolSchema;
+use crate::shape::Shape;
+use crate::violation::{Violation, write_list};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::fmt;
+
+/// Containers nested deeper than this are refused: serde_json's parser
+/// refuses the 128th level of nesting, so no JSON text yields such a value.
+pub const MAX_DEPTH: usize = 127;
+
+/// Why tool arguments could not be read: every violation, in document order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArgsError {
+    violations: Vec<Violation>,
+}
+
+impl ArgsError {
+    /// An error of these violations (at least one).
+    pub(crate) fn from_violations(violations: Vec<Violation>) -> Self {
+        ArgsError { violations }
+    }
+
+    /// Every violation, in document order (never empty).
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+
+    /// The violations, owned.
+    pub fn into_violations(self) -> Vec<Violation> {
+        self.violations
+    }
+}
+
+impl fmt::Display for ArgsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_list(
+            f,
+            "the arguments do not match the tool's input schema",
+            &self.violations,
+        )
+    }
+}
+
+impl std::error::Error for ArgsError {}
+
+/// Reads tool arguments into `T`, or names every way they break
+/// `T::input_schema()`.
+///
+/// `Ok` only when serde reads the value and every constraint the schema
+/// declares holds; see the [module documentation](self) for the exact rules.
+pub fn parse_args<T: ToolSchema + DeserializeOwned>(arguments: &Value) -> Result<T, ArgsError> {
+    let fast = declared::fast(T::SHAPE);
+    if !fast.bounded && depth_exceeded(arguments) {
+        return Err(too_deep());
+    }
+    match T::deserialize(arguments) {
+        Ok(parsed) => match fast.program {
+            Some(program) if !program.holds(arguments) => Err(broken(T::SHAPE, arguments)),
+            _ => Ok(parsed),
+        },
+        Err(e) => Err(refused(T::SHAPE, arguments, e)),
+    }
+}
+
+/// serde refused: the walk names why, or serde's message is the one
+/// violation.
+#[cold]
+#[inline(never)]
+fn refused(shape: &'static Shape, arguments: &Value, e: serde_json::Error) -> ArgsError {
+    let mut all = walk(shape, arguments);
+    if all.is_empty() {
+        all.push(Violation::new("", "serde", e.to_string()));
+    }
+    ArgsError { violations: all }
+}
+
+/// serde read the value but a declared constraint does not hold.
+#[cold]
+#[inline(never)]
+fn broken(shape: &'static Shape, arguments: &Value) -> ArgsError {
+    let mut all = walk(shape, arguments);
+    if all.is_empty() {
+        // The walk checks a superset of the fast path's rules; this would be
+        // a bug, reported rather than let through.
+        all.push(Violation::new(
+            "",
+            "schema",
+            "a declared constraint does not hold",
+        ));
+    }
+    ArgsError { violations: all }
+}
+
+/// Every way `value` breaks the input schema of `shape`, in document order
+/// (empty: the schema accepts it). Values nested deeper than [`MAX_DEPTH`]
+/// give one violation and are not walked.
+///
+/// This is the check [`parse_args`] runs on failure, without serde: a number
+/// written with a fraction is refused for an integer, otherwise it is exactly
+/// the input schema's verdict.
+pub fn validate_args(shape: &'static Shape, value: &Value) -> Vec<Violation> {
+    if depth_exceeded(value) {
+        return too_deep().violations;
+    }
+    walk(shape, value)
+}
+
+fn walk(shape: &'static Shape, value: &Value) -> Vec<Violation> {
+    let mut w = check::Walk::new();
+    w.shape(shape, None, value);
+    w.out
+}
+
+/// Whether `value` nests containers deeper than [`MAX_DEPTH`]. Recurses at
+/// most `MAX_DEPTH` frames; the root level is inlined (most arguments are
+/// an object of scalars).
+#[inline]
+fn depth_exceeded(value: &Value) -> bool {
+    fn nested(v: &Value) -> bool {
+        matches!(v, Value::Array(_) | Value::Object(_))
+    }
+    /// `value` is a container at a level with `remaining` more levels allowed.
+    fn too_deep(value: &Value, remaining: usize) -> bool {
+        match value {
+            Value::Array(items) => {
+                remaining == 0
+                    || items
+                        .iter()
+                        .any(|v| nested(v) && too_deep(v, remaining - 1))
+            }
+            Value::Object(map) => {
+                remaining == 0
+                    || map
+                        .values()
+                        .any(|v| nested(v) && too_deep(v, remaining - 1))
+            }
+            _ => false,
+        }
+    }
+    match value {
+        Value::Object(map) => map
+            .values()
+            .any(|v| nested(v) && too_deep(v, MAX_DEPTH - 1)),
+        Value::Array(items) => items
+            .iter()
+            .any(|v| nested(v) && too_deep(v, MAX_DEPTH - 1)),
+        _ => false,
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn too_deep() -> ArgsError {
+    ArgsError {
+        violations: vec![Violation::new(
+            "",
+            "depth",
+            format!(
+                "nested deeper than {MAX_DEPTH} levels of arrays and objects, more than JSON text can carry to serde_json"
+            ),
+        )],
+    }
+}

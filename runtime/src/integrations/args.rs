@@ -1,0 +1,109 @@
+//! Tool arguments checked like form answers, as an rmcp extractor.
+
+use crate::{ArgsError, ToolSchema, Violation};
+use rmcp::handler::server::common::FromContextPart;
+use rmcp::handler::server::tool::{IntoCallToolResult, ToolCallContext};
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+
+/// A `#[tool]` function's arguments, read with [`crate::parse_args`]: every
+/// constraint the input schema advertises is checked, and every violation is
+/// named.
+///
+/// Where rmcp's `Parameters<T>` turns the first serde error into a JSON-RPC
+/// error the model never sees, `Args<T>` always extracts: a bad call is
+/// handed to the tool as an [`ArgsError`], which the `?` operator turns into
+/// a tool result with `isError: true` (MCP's "tool execution error", which
+/// the model reads and can correct) listing every violation as text and as
+/// `structuredContent` `{"violations": [{"path", "rule", "message"}]}`.
+///
+/// rmcp's `#[tool]` finds a tool's input schema only on a parameter written
+/// `Parameters<..>`; name it for `Args<T>` with
+/// `#[tool(input_schema = toolform::rmcp::input_schema::<T>())]`.
+///
+/// ```
+/// use rmcp::handler::server::wrapper::Json;
+/// use rmcp::{tool, tool_router};
+/// use toolform::ToolSchema;
+/// use toolform::rmcp::Args;
+///
+/// #[derive(serde::Deserialize, ToolSchema)]
+/// struct Book {
+///     #[schema(range(min = 1, max = 9))]
+///     passengers: u8,
+/// }
+///
+/// #[derive(serde::Serialize, ToolSchema)]
+/// struct Booked { seats: u8 }
+///
+/// struct Server { tool_router: rmcp::handler::server::router::tool::ToolRouter<Self> }
+///
+/// #[tool_router]
+/// impl Server {
+///     /// Books seats.
+///     #[tool(input_schema = toolform::rmcp::input_schema::<Book>())]
+///     async fn book(&self, args: Args<Book>) -> Result<Json<Booked>, toolform::ArgsError> {
+///         let book = args.into_inner()?;
+///         Ok(Json(Booked { seats: book.passengers }))
+///     }
+/// }
+/// # let _ = Server::tool_router();
+/// ```
+#[derive(Debug)]
+pub struct Args<T>(Result<T, ArgsError>);
+
+impl<T> Args<T> {
+    /// The arguments, or every way they break `T`'s input schema.
+    pub fn into_inner(self) -> Result<T, ArgsError> {
+        self.0
+    }
+
+    /// The arguments by reference.
+    pub fn as_result(&self) -> Result<&T, &ArgsError> {
+        self.0.as_ref()
+    }
+}
+
+impl<T: ToolSchema + DeserializeOwned> Args<T> {
+    /// Reads `arguments` (a call's `arguments` object; absent is `{}`).
+    pub fn parse(arguments: Option<Map<String, Value>>) -> Self {
+        Args(crate::parse_args(&Value::Object(arguments.unwrap_or_default())))
+    }
+}
+
+impl<S, T: ToolSchema + DeserializeOwned> FromContextPart<ToolCallContext<'_, S>> for Args<T> {
+    fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, rmcp::ErrorData> {
+        Ok(Args::parse(context.arguments.take()))
+    }
+}
+
+/// `{"violations": [{"path", "rule", "message"}, ..]}`.
+pub fn violations_json(violations: &[Violation]) -> Value {
+    let list: Vec<Value> = violations
+        .iter()
+        .map(|v| json!({"path": v.path, "rule": v.rule, "message": v.message}))
+        .collect();
+    json!({ "violations": list })
+}
+
+/// The tool result for arguments that break the input schema:
+/// `isError: true`, the violations as text (one per line) and as
+/// `structuredContent` `{"violations": [..]}`.
+pub fn invalid_arguments_result(error: &ArgsError) -> CallToolResult {
+    let mut result = CallToolResult::error(vec![ContentBlock::text(error.to_string())]);
+    result.structured_content = Some(violations_json(error.violations()));
+    result
+}
+
+impl From<ArgsError> for CallToolResult {
+    fn from(error: ArgsError) -> Self {
+        invalid_arguments_result(&error)
+    }
+}
+
+impl IntoCallToolResult for ArgsError {
+    fn into_call_tool_result(self) -> Result<CallToolResponse, rmcp::ErrorData> {
+        Ok(invalid_arguments_result(&self).into())
+    }
+}
