@@ -98,12 +98,23 @@ fn rmcp_args_turn_violations_into_a_tool_error_result() {
 
     let bad = Args::<Search>::parse(json!({"origin": "x", "passengers": 0, "extra": 1}).as_object().cloned());
     let err = bad.into_inner().unwrap_err();
-    let response = Err::<Json<Found>, _>(err).into_call_tool_result().expect("a tool result, not a JSON-RPC error");
+    let response = Err::<Json<Found>, _>(err.clone())
+        .into_call_tool_result()
+        .expect("a tool result, not a JSON-RPC error");
     let CallToolResponse::Complete(result) = response else {
         panic!("a complete result")
     };
     assert_eq!(result.is_error, Some(true));
-    let structured = result.structured_content.expect("violations as structured content");
+    // No structuredContent by default: clients check it against the tool's
+    // outputSchema even on an error result.
+    assert!(result.structured_content.is_none());
+    let text = serde_json::to_value(&result.content).expect("serializes").to_string();
+    assert!(text.contains("/passengers: 0 is below the minimum 1"), "{text}");
+    assert!(text.contains("(3 violations)"), "{text}");
+
+    let structured = toolform::rmcp::invalid_arguments_structured(&err)
+        .structured_content
+        .expect("violations as structured content");
     let listed: Vec<(&str, &str)> = structured["violations"]
         .as_array()
         .expect("a list")
@@ -114,8 +125,6 @@ fn rmcp_args_turn_violations_into_a_tool_error_result() {
         listed,
         [("/origin", "minLength"), ("/origin", "pattern"), ("/passengers", "minimum")]
     );
-    let text = serde_json::to_value(&result.content).expect("serializes").to_string();
-    assert!(text.contains("/passengers: 0 is below the minimum 1"), "{text}");
 
     let good = Args::<Search>::parse(json!({"origin": "LHR"}).as_object().cloned());
     assert_eq!(good.into_inner().map(|s| s.passengers).ok(), Some(1));

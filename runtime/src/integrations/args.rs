@@ -15,8 +15,9 @@ use serde_json::{Map, Value, json};
 /// error the model never sees, `Args<T>` always extracts: a bad call is
 /// handed to the tool as an [`ArgsError`], which the `?` operator turns into
 /// a tool result with `isError: true` (MCP's "tool execution error", which
-/// the model reads and can correct) listing every violation as text and as
-/// `structuredContent` `{"violations": [{"path", "rule", "message"}]}`.
+/// the model reads and can correct) listing every violation as text (see
+/// [`invalid_arguments_result`]; [`invalid_arguments_structured`] also
+/// carries them as `structuredContent` for tools without an output schema).
 ///
 /// rmcp's `#[tool]` finds a tool's input schema only on a parameter written
 /// `Parameters<..>`; name it for `Args<T>` with
@@ -87,11 +88,23 @@ pub fn violations_json(violations: &[Violation]) -> Value {
     json!({ "violations": list })
 }
 
-/// The tool result for arguments that break the input schema:
-/// `isError: true`, the violations as text (one per line) and as
-/// `structuredContent` `{"violations": [..]}`.
+/// The tool result for arguments that break the input schema: `isError:
+/// true` and the violations as text, one per line (what the model reads).
+///
+/// No `structuredContent`: clients validate a result's `structuredContent`
+/// against the tool's `outputSchema` even when `isError` is set (the official
+/// TypeScript SDK refuses the whole result, tested), so a list of violations
+/// there would break every tool that declares an output schema. For a tool
+/// without one, [`invalid_arguments_structured`] adds it.
 pub fn invalid_arguments_result(error: &ArgsError) -> CallToolResult {
-    let mut result = CallToolResult::error(vec![ContentBlock::text(error.to_string())]);
+    CallToolResult::error(vec![ContentBlock::text(error.to_string())])
+}
+
+/// [`invalid_arguments_result`] plus `structuredContent`
+/// `{"violations": [{"path", "rule", "message"}, ..]}`, for a tool that
+/// declares no `outputSchema`.
+pub fn invalid_arguments_structured(error: &ArgsError) -> CallToolResult {
+    let mut result = invalid_arguments_result(error);
     result.structured_content = Some(violations_json(error.violations()));
     result
 }
@@ -102,6 +115,7 @@ impl From<ArgsError> for CallToolResult {
     }
 }
 
+/// `Err(ArgsError)` from a `#[tool]` function: [`invalid_arguments_result`].
 impl IntoCallToolResult for ArgsError {
     fn into_call_tool_result(self) -> Result<CallToolResponse, rmcp::ErrorData> {
         Ok(invalid_arguments_result(&self).into())

@@ -429,5 +429,7 @@ impl From<ElicitFailure> for rmcp::ErrorData {
 
 use serde::Deserialize as _;
 
-pub use super::args::{Args, invalid_arguments_result, violations_json};
+pub use super::args::{
+    Args, invalid_arguments_result, invalid_arguments_structured, violations_json,
+};
 pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};
