@@ -35,4 +35,11 @@ for t in small medium wide50 deep6; do
     s=$(count "render/$t/schemars"); r=$(count "render/$t/toolform"); c=$(count "render/$t/clone")
     python3 -c "print(f'| $t | {$s:,} | {$r:,} | {$c:,} | {$r/$s:.2f}x | {$c/$s:.2f}x |')"
 done
+echo
+echo "| args type | serde deserialize(&Value) | toolform parse_args | jsonschema + serde | parse_args / serde | jsonschema+serde / serde |"
+echo "|---|---|---|---|---|---|"
+for t in small medium wide50 deep6 declared; do
+    s=$(count "args/$t/serde_ref"); r=$(count "args/$t/toolform"); j=$(count "args/$t/jsonschema_serde_ref")
+    python3 -c "print(f'| $t | {$s:,} | {$r:,} | {$j:,} | {$r/$s:.2f}x | {$j/$s:.2f}x |')"
+done
 rm -rf "$OUT"

@@ -6,8 +6,12 @@
 //!     instructions CONTENDER N
 //!
 //! CONTENDER: answer/{toolform,toolform_owned,validate,serde_ref,from_value_owned},
-//! render/{small,medium,wide50,deep6}/{toolform,schemars,clone}.
+//! render/{small,medium,wide50,deep6}/{toolform,schemars,clone},
+//! args/{small,medium,wide50,deep6,declared}/{toolform,serde_ref,jsonschema_serde_ref}.
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use toolform_bench::args::Declared;
 use std::hint::black_box;
 use toolform::{Contract, ElicitForm, ToolSchema, render};
 use toolform_bench::{Booking, Deep, Medium, Small, Wide, booking_answer};
@@ -22,6 +26,29 @@ fn render_of<T: ToolSchema + schemars::JsonSchema>(how: &str, n: usize) {
             other => panic!("unknown render contender {other}"),
         }
     }
+}
+
+/// Valid arguments read `n` times by one contender; the validator is built
+/// before counting starts.
+fn args_of<T: ToolSchema + DeserializeOwned>(how: &str, value: Value, n: usize) {
+    let validator = jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .should_validate_formats(true)
+        .build(T::input_schema())
+        .expect("the input schema compiles");
+    measured(|| {
+        for _ in 0..n {
+            let v = black_box(&value);
+            match how {
+                "toolform" => drop(black_box(toolform::parse_args::<T>(v))),
+                "serde_ref" => drop(black_box(T::deserialize(v))),
+                "jsonschema_serde_ref" => {
+                    drop(black_box(validator.is_valid(v).then(|| T::deserialize(v))))
+                }
+                other => panic!("unknown args contender {other}"),
+            }
+        }
+    });
 }
 
 fn main() {
@@ -86,6 +113,17 @@ fn main() {
                 "deep6" => render_of::<Deep>(how, n),
                 other => panic!("unknown type {other}"),
             });
+        }
+        ["args", ty, how] => {
+            use toolform_bench::args;
+            match *ty {
+                "small" => args_of::<Small>(how, args::small(), n),
+                "medium" => args_of::<Medium>(how, args::medium(), n),
+                "wide50" => args_of::<Wide>(how, args::wide(), n),
+                "deep6" => args_of::<Deep>(how, args::deep(), n),
+                "declared" => args_of::<Declared>(how, args::declared(), n),
+                other => panic!("unknown type {other}"),
+            }
         }
         _ => panic!("unknown contender {contender}"),
     }
