@@ -21,7 +21,6 @@
 //! ```
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::hint::black_box;
