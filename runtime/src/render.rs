@@ -634,18 +634,21 @@ impl Renderer {
             self.enter(Mode::Borrowed);
         }
         let mut alternatives = Vec::new();
-        if !tagged.is_empty() {
-            alternatives.push(match e.repr {
-                Repr::External => self.external(e, &tagged),
-                Repr::Internal { tag } => {
-                    let (alternatives, overlap) = self.internal(&tagged, tag);
-                    // Forms of one variant may overlap: then any may match.
-                    combine(if overlap { "anyOf" } else { "oneOf" }, alternatives)
-                }
-                Repr::Adjacent { tag, content } => one_of(self.adjacent(e, &tagged, tag, content)),
-                Repr::Untagged => unreachable!("partitioned into untagged"),
-            });
-        }
+        // `tagged` is empty for `Repr::Untagged` (partitioned above).
+        let tagged_alternative = match e.repr {
+            _ if tagged.is_empty() => None,
+            Repr::External => Some(self.external(e, &tagged)),
+            Repr::Internal { tag } => {
+                let (alternatives, overlap) = self.internal(&tagged, tag);
+                // Forms of one variant may overlap: then any may match.
+                Some(combine(if overlap { "anyOf" } else { "oneOf" }, alternatives))
+            }
+            Repr::Adjacent { tag, content } => {
+                Some(one_of(self.adjacent(e, &tagged, tag, content)))
+            }
+            Repr::Untagged => None,
+        };
+        alternatives.extend(tagged_alternative);
         for v in untagged {
             let content = self.variant_content(v);
             alternatives.push(annotate(content, v.title, v.description));
