@@ -11,9 +11,9 @@
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use toolform_bench::args::Declared;
 use std::hint::black_box;
 use toolform::{Contract, ElicitForm, ToolSchema, render};
+use toolform_bench::args::Declared;
 use toolform_bench::{Booking, Deep, Medium, Small, Wide, booking_answer};
 
 fn render_of<T: ToolSchema + schemars::JsonSchema>(how: &str, n: usize) {

@@ -391,8 +391,7 @@ pub mod args {
         let level5 = json!({"enabled": true, "leaves": [leaf, null], "at": "2025-01-01T00:00:00Z"});
         let level4 = json!({"code": 4, "inner": level5, "tags": ["x", "y"]});
         let level3 = json!({"label": "l3", "maybe": level4, "weight": 0.3});
-        let level2 =
-            json!({"id": 2, "items": [level3.clone(), {"label": "other", "maybe": null}], "note": "n"});
+        let level2 = json!({"id": 2, "items": [level3.clone(), {"label": "other", "maybe": null}], "note": "n"});
         json!({"name": "deep", "created": "2025-01-01T00:00:00Z", "child": level2.clone(), "extras": [level2]})
     }
 

@@ -667,7 +667,10 @@ fn check_report(checks: &mut Checks, report: &Value, contrast: bool) {
     // on an error result.
     if let Some(c) = call(report, BAD_SEARCH) {
         checks.check(c["ok"] == true && c["isError"] == true, || {
-            format!("{BAD_SEARCH}: should be a tool result with isError: {}", describe_call(c))
+            format!(
+                "{BAD_SEARCH}: should be a tool result with isError: {}",
+                describe_call(c)
+            )
         });
         let text = c["text"].to_string();
         for needle in [
@@ -678,7 +681,10 @@ fn check_report(checks: &mut Checks, report: &Value, contrast: bool) {
             "/seat: ",
         ] {
             checks.check(text.contains(needle), || {
-                format!("{BAD_SEARCH}: the text should name {needle:?}: {}", describe_call(c))
+                format!(
+                    "{BAD_SEARCH}: the text should name {needle:?}: {}",
+                    describe_call(c)
+                )
             });
         }
     } else {

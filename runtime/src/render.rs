@@ -641,7 +641,10 @@ impl Renderer {
             Repr::Internal { tag } => {
                 let (alternatives, overlap) = self.internal(&tagged, tag);
                 // Forms of one variant may overlap: then any may match.
-                Some(combine(if overlap { "anyOf" } else { "oneOf" }, alternatives))
+                Some(combine(
+                    if overlap { "anyOf" } else { "oneOf" },
+                    alternatives,
+                ))
             }
             Repr::Adjacent { tag, content } => {
                 Some(one_of(self.adjacent(e, &tagged, tag, content)))

@@ -210,6 +210,25 @@ pub struct Variant {
     pub description: Option<&'static str>,
 }
 
+impl Variant {
+    /// A variant read and written under `name` alone (no alias, no
+    /// `other`, no annotations), for hand-written shapes:
+    /// `Variant::named("Ok", VariantBody::Newtype(shape_of::<T>))`.
+    pub const fn named(name: &'static str, body: VariantBody) -> Variant {
+        Variant {
+            rust_name: name,
+            ser_name: Some(name),
+            de_name: Some(name),
+            aliases: &[],
+            other: false,
+            untagged: false,
+            body,
+            title: None,
+            description: None,
+        }
+    }
+}
+
 /// What a variant carries.
 #[derive(Debug)]
 pub enum VariantBody {

@@ -177,9 +177,17 @@ fn many_options_many_bad_items_stay_linear() {
         let violations =
             toolform::elicit::validate_content(&gated, &json!({ "pick": bad })).unwrap_err();
         assert_eq!(violations.len(), n);
-        let longest = violations.iter().map(|v| v.message.len()).max().unwrap_or(0);
+        let longest = violations
+            .iter()
+            .map(|v| v.message.len())
+            .max()
+            .unwrap_or(0);
         assert!(longest < 400, "{longest}");
-        assert!(violations[0].message.contains("and 9"), "{}", violations[0].message);
+        assert!(
+            violations[0].message.contains("and 9"),
+            "{}",
+            violations[0].message
+        );
     }
 }
 
@@ -217,7 +225,10 @@ struct ClosedOrder {
 fn answers_accept_exactly_what_the_form_states() {
     let schema = Order::requested_schema();
     assert_eq!(schema["required"], json!(["quantity", "size"]));
-    assert_eq!(schema["properties"]["size"]["enum"], json!(["Small", "Large"]));
+    assert_eq!(
+        schema["properties"]["size"]["enum"],
+        json!(["Small", "Large"])
+    );
     // `#[elicit(default = "XL")]` names an alias: the form shows the option.
     assert_eq!(schema["properties"]["fallback"]["default"], json!("Large"));
 
@@ -227,8 +238,7 @@ fn answers_accept_exactly_what_the_form_states() {
     assert_eq!(err.violations()[0].rule, "required");
     assert!(err.to_string().contains("`qty`"), "{err}");
 
-    let err =
-        Order::from_elicit_result(&accept(json!({"quantity": 3, "size": "XL"}))).unwrap_err();
+    let err = Order::from_elicit_result(&accept(json!({"quantity": 3, "size": "XL"}))).unwrap_err();
     assert_eq!(err.violations()[0].path, "/size");
     assert_eq!(err.violations()[0].rule, "enum");
 
@@ -250,7 +260,9 @@ fn answers_accept_exactly_what_the_form_states() {
 
     // What the form states is accepted.
     assert!(matches!(
-        Order::from_elicit_result(&accept(json!({"quantity": 3, "size": "Large", "note": "n"}))),
+        Order::from_elicit_result(&accept(
+            json!({"quantity": 3, "size": "Large", "note": "n"})
+        )),
         Ok(Elicited::Accepted(_))
     ));
 }
@@ -351,7 +363,10 @@ fn rmcp_refusal_is_an_error_value() {
     let wire = serde_json::to_value(&schema).expect("serializes");
     assert_eq!(wire["required"], json!(["essay", "short"]), "{wire}");
     assert_eq!(wire["properties"]["essay"]["type"], "string");
-    let keys: Vec<&String> = wire["properties"].as_object().map(|p| p.keys().collect()).unwrap_or_default();
+    let keys: Vec<&String> = wire["properties"]
+        .as_object()
+        .map(|p| p.keys().collect())
+        .unwrap_or_default();
     assert_eq!(keys, ["essay", "short"]);
 }
 
@@ -476,7 +491,9 @@ mod arbitrary {
                     // Every path names a key of the content (or the whole).
                     let content = &result["content"];
                     assert!(
-                        v.path.is_empty() || v.rule == "required" || content.pointer(&v.path).is_some(),
+                        v.path.is_empty()
+                            || v.rule == "required"
+                            || content.pointer(&v.path).is_some(),
                         "{v}"
                     );
                     assert!(v.message.chars().count() < 700, "{}", v.message);

@@ -41,7 +41,11 @@ fn dialect_parse_args_holds_every_constraint() {
             .iter()
             .map(|v| (v.path.as_str(), v.rule))
             .collect();
-        assert_eq!(paths, [("/origin", "pattern"), ("/passengers", "maximum")], "{dialect:?}: {err}");
+        assert_eq!(
+            paths,
+            [("/origin", "pattern"), ("/passengers", "maximum")],
+            "{dialect:?}: {err}"
+        );
         let ok = dialect
             .parse_args::<Search>(json!({"origin": "LHR", "passengers": 2, "note": null}))
             .unwrap();
@@ -60,7 +64,9 @@ fn dialect_parse_args_holds_every_constraint() {
     }
     let mut args = serde_json::Map::new();
     args.insert("origin".into(), deep);
-    let err = Dialect::OpenAiStrict.parse_args::<Search>(Value::Object(args)).unwrap_err();
+    let err = Dialect::OpenAiStrict
+        .parse_args::<Search>(Value::Object(args))
+        .unwrap_err();
     assert_eq!(err.violations()[0].rule, "depth");
 }
 
@@ -94,9 +100,16 @@ fn rmcp_args_turn_violations_into_a_tool_error_result() {
         .into_iter()
         .find(|t| t.name == "search")
         .expect("listed");
-    assert_eq!(Value::Object((*tool.input_schema).clone()), *Search::input_schema());
+    assert_eq!(
+        Value::Object((*tool.input_schema).clone()),
+        *Search::input_schema()
+    );
 
-    let bad = Args::<Search>::parse(json!({"origin": "x", "passengers": 0, "extra": 1}).as_object().cloned());
+    let bad = Args::<Search>::parse(
+        json!({"origin": "x", "passengers": 0, "extra": 1})
+            .as_object()
+            .cloned(),
+    );
     let err = bad.into_inner().unwrap_err();
     let response = Err::<Json<Found>, _>(err.clone())
         .into_call_tool_result()
@@ -108,8 +121,13 @@ fn rmcp_args_turn_violations_into_a_tool_error_result() {
     // No structuredContent by default: clients check it against the tool's
     // outputSchema even on an error result.
     assert!(result.structured_content.is_none());
-    let text = serde_json::to_value(&result.content).expect("serializes").to_string();
-    assert!(text.contains("/passengers: 0 is below the minimum 1"), "{text}");
+    let text = serde_json::to_value(&result.content)
+        .expect("serializes")
+        .to_string();
+    assert!(
+        text.contains("/passengers: 0 is below the minimum 1"),
+        "{text}"
+    );
     assert!(text.contains("(3 violations)"), "{text}");
 
     let structured = toolform::rmcp::invalid_arguments_structured(&err)
@@ -119,11 +137,20 @@ fn rmcp_args_turn_violations_into_a_tool_error_result() {
         .as_array()
         .expect("a list")
         .iter()
-        .map(|v| (v["path"].as_str().unwrap_or(""), v["rule"].as_str().unwrap_or("")))
+        .map(|v| {
+            (
+                v["path"].as_str().unwrap_or(""),
+                v["rule"].as_str().unwrap_or(""),
+            )
+        })
         .collect();
     assert_eq!(
         listed,
-        [("/origin", "minLength"), ("/origin", "pattern"), ("/passengers", "minimum")]
+        [
+            ("/origin", "minLength"),
+            ("/origin", "pattern"),
+            ("/passengers", "minimum")
+        ]
     );
 
     let good = Args::<Search>::parse(json!({"origin": "LHR"}).as_object().cloned());

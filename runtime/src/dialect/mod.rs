@@ -127,14 +127,16 @@ impl Dialect {
     {
         if deeper_than(&value, SERDE_JSON_DEPTH) {
             decode::dispose(value);
-            return Err(crate::ArgsError::from_violations(vec![crate::Violation::new(
-                "",
-                "depth",
-                format!(
-                    "the arguments nest deeper than {SERDE_JSON_DEPTH} levels of arrays and \
+            return Err(crate::ArgsError::from_violations(vec![
+                crate::Violation::new(
+                    "",
+                    "depth",
+                    format!(
+                        "the arguments nest deeper than {SERDE_JSON_DEPTH} levels of arrays and \
                      objects, more than serde_json reads from text"
+                    ),
                 ),
-            )]));
+            ]));
         }
         let value = match self {
             Dialect::OpenAiStrict => decode::drop_added_nulls(value, T::input_schema()),

@@ -885,8 +885,12 @@ pub(crate) fn rules_of(prop: &Value) -> Option<Rules<'_>> {
         }
     }
     let kind = match prop.get("type")?.as_str()? {
-        "string" if prop.get("enum").is_some() => RuleKind::Select(Options::new(strings(prop.get("enum")))),
-        "string" if prop.get("oneOf").is_some() => RuleKind::Select(Options::new(strings(prop.get("oneOf")))),
+        "string" if prop.get("enum").is_some() => {
+            RuleKind::Select(Options::new(strings(prop.get("enum"))))
+        }
+        "string" if prop.get("oneOf").is_some() => {
+            RuleKind::Select(Options::new(strings(prop.get("oneOf"))))
+        }
         "string" => RuleKind::Text(
             prop.get("format")
                 .and_then(Value::as_str)
@@ -897,7 +901,9 @@ pub(crate) fn rules_of(prop: &Value) -> Option<Rules<'_>> {
         "boolean" => RuleKind::Boolean,
         "array" => {
             let items = prop.get("items")?;
-            RuleKind::Multi(Options::new(strings(items.get("enum").or(items.get("anyOf")))))
+            RuleKind::Multi(Options::new(strings(
+                items.get("enum").or(items.get("anyOf")),
+            )))
         }
         _ => return None,
     };

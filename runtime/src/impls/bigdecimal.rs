@@ -40,20 +40,6 @@ fn number() -> &'static Shape {
     &Shape::Number
 }
 
-const fn alternative(name: &'static str, body: fn() -> &'static Shape) -> Variant {
-    Variant {
-        rust_name: name,
-        ser_name: Some(name),
-        de_name: Some(name),
-        aliases: &[],
-        other: false,
-        untagged: false,
-        body: VariantBody::Newtype(body),
-        title: None,
-        description: None,
-    }
-}
-
 /// A string or any number (untagged).
 const STRING_OR_NUMBER: &Shape = &Shape::Named(&Named {
     type_name: || "bigdecimal::BigDecimal (string or number)",
@@ -62,8 +48,8 @@ const STRING_OR_NUMBER: &Shape = &Shape::Named(&Named {
     body: Body::Enum(&Enum {
         repr: Repr::Untagged,
         variants: &[
-            alternative("String", string_in),
-            alternative("Number", number),
+            Variant::named("String", VariantBody::Newtype(string_in)),
+            Variant::named("Number", VariantBody::Newtype(number)),
         ],
         titled: false,
         deny_unknown_fields: false,

@@ -23,19 +23,9 @@ fn any_string() -> &'static Shape {
     &Shape::String(StringShape::ANY)
 }
 
-/// A variant read without a tag (untagged enums).
+/// A variant of an untagged enum holding one value.
 pub(crate) const fn alternative(name: &'static str, body: fn() -> &'static Shape) -> Variant {
-    Variant {
-        rust_name: name,
-        ser_name: Some(name),
-        de_name: Some(name),
-        aliases: &[],
-        other: false,
-        untagged: false,
-        body: VariantBody::Newtype(body),
-        title: None,
-        description: None,
-    }
+    Variant::named(name, VariantBody::Newtype(body))
 }
 
 /// A string or an array of bytes.
@@ -46,8 +36,8 @@ const STRING_OR_ARRAY: &Shape = &Shape::Named(&Named {
     body: Body::Enum(&Enum {
         repr: Repr::Untagged,
         variants: &[
-            alternative("String", any_string),
-            alternative("Array", byte_array),
+            Variant::named("String", VariantBody::Newtype(any_string)),
+            Variant::named("Array", VariantBody::Newtype(byte_array)),
         ],
         titled: false,
         deny_unknown_fields: false,

@@ -15,17 +15,7 @@ fn names() -> &'static Shape {
             .iter()
             .map(|tz| {
                 let name = tz.name();
-                Variant {
-                    rust_name: name,
-                    ser_name: Some(name),
-                    de_name: Some(name),
-                    aliases: &[],
-                    other: false,
-                    untagged: false,
-                    body: VariantBody::Unit,
-                    title: None,
-                    description: None,
-                }
+                Variant::named(name, VariantBody::Unit)
             })
             .collect();
         let shape = Shape::Named(Box::leak(Box::new(Named {

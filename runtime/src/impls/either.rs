@@ -11,21 +11,6 @@ use crate::shape::{Body, Enum, Named, Repr, Shape, Variant, VariantBody};
 use ::std::any::type_name;
 use either::Either;
 
-/// A variant under its own name with one value.
-const fn variant(name: &'static str, body: fn() -> &'static Shape) -> Variant {
-    Variant {
-        rust_name: name,
-        ser_name: Some(name),
-        de_name: Some(name),
-        aliases: &[],
-        other: false,
-        untagged: false,
-        body: VariantBody::Newtype(body),
-        title: None,
-        description: None,
-    }
-}
-
 impl<L: ToolSchema, R: ToolSchema> ToolSchema for Either<L, R> {
     const SHAPE: &'static Shape = &Shape::Named(&Named {
         type_name: type_name::<Self>,
@@ -34,8 +19,8 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for Either<L, R> {
         body: Body::Enum(&Enum {
             repr: Repr::External,
             variants: &[
-                variant("Left", shape_of::<L>),
-                variant("Right", shape_of::<R>),
+                Variant::named("Left", VariantBody::Newtype(shape_of::<L>)),
+                Variant::named("Right", VariantBody::Newtype(shape_of::<R>)),
             ],
             titled: false,
             deny_unknown_fields: false,

@@ -34,14 +34,6 @@ macro_rules! by_direction {
     }};
 }
 
-#[cfg(feature = "chrono")]
-mod chrono;
-mod std;
-mod std_more;
-#[cfg(feature = "url")]
-mod url;
-#[cfg(feature = "uuid")]
-mod uuid;
 #[cfg(feature = "arrayvec")]
 mod arrayvec;
 #[cfg(feature = "bigdecimal")]
@@ -56,6 +48,8 @@ mod bigdecimal;
 mod byte_strings;
 #[cfg(feature = "bytes")]
 mod bytes;
+#[cfg(feature = "chrono")]
+mod chrono;
 #[cfg(feature = "chrono-tz")]
 mod chrono_tz;
 #[cfg(feature = "compact_str")]
@@ -80,5 +74,11 @@ pub mod serde_with;
 mod smallvec;
 #[cfg(feature = "smol_str")]
 mod smol_str;
+mod std;
+mod std_more;
 #[cfg(feature = "time")]
 mod time;
+#[cfg(feature = "url")]
+mod url;
+#[cfg(feature = "uuid")]
+mod uuid;

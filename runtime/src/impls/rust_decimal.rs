@@ -55,20 +55,6 @@ fn integer() -> &'static Shape {
     INTEGER
 }
 
-const fn alternative(name: &'static str, body: fn() -> &'static Shape) -> Variant {
-    Variant {
-        rust_name: name,
-        ser_name: Some(name),
-        de_name: Some(name),
-        aliases: &[],
-        other: false,
-        untagged: false,
-        body: VariantBody::Newtype(body),
-        title: None,
-        description: None,
-    }
-}
-
 /// A string or an integer (untagged: either content alone).
 const STRING_OR_INTEGER: &Shape = &Shape::Named(&Named {
     type_name: || "rust_decimal::Decimal (string or integer)",
@@ -77,8 +63,8 @@ const STRING_OR_INTEGER: &Shape = &Shape::Named(&Named {
     body: Body::Enum(&Enum {
         repr: Repr::Untagged,
         variants: &[
-            alternative("String", string_in),
-            alternative("Integer", integer),
+            Variant::named("String", VariantBody::Newtype(string_in)),
+            Variant::named("Integer", VariantBody::Newtype(integer)),
         ],
         titled: false,
         deny_unknown_fields: false,

@@ -294,21 +294,6 @@ impl ToolSchema for SocketAddrV6 {
     });
 }
 
-/// A variant read and written without a tag: its content alone.
-const fn untagged(rust_name: &'static str, body: fn() -> &'static Shape) -> Variant {
-    Variant {
-        rust_name,
-        ser_name: Some(rust_name),
-        de_name: Some(rust_name),
-        aliases: &[],
-        other: false,
-        untagged: false,
-        body: VariantBody::Newtype(body),
-        title: None,
-        description: None,
-    }
-}
-
 /// A human-readable serializer (JSON) writes and reads either address as
 /// its text; the `V4`/`V6` enum is for compact formats only.
 impl ToolSchema for IpAddr {
@@ -319,8 +304,8 @@ impl ToolSchema for IpAddr {
         body: Body::Enum(&Enum {
             repr: Repr::Untagged,
             variants: &[
-                untagged("V4", shape_of::<Ipv4Addr>),
-                untagged("V6", shape_of::<Ipv6Addr>),
+                Variant::named("V4", VariantBody::Newtype(shape_of::<Ipv4Addr>)),
+                Variant::named("V6", VariantBody::Newtype(shape_of::<Ipv6Addr>)),
             ],
             titled: false,
             deny_unknown_fields: false,
@@ -470,21 +455,6 @@ impl<T: ToolSchema> ToolSchema for RangeTo<T> {
 
 // ------------------------------------------------------------------ enums
 
-/// An externally tagged variant under its own name.
-const fn variant(name: &'static str, body: VariantBody) -> Variant {
-    Variant {
-        rust_name: name,
-        ser_name: Some(name),
-        de_name: Some(name),
-        aliases: &[],
-        other: false,
-        untagged: false,
-        body,
-        title: None,
-        description: None,
-    }
-}
-
 impl<T: ToolSchema> ToolSchema for Bound<T> {
     const SHAPE: &'static Shape = &Shape::Named(&Named {
         type_name: type_name::<Self>,
@@ -493,9 +463,9 @@ impl<T: ToolSchema> ToolSchema for Bound<T> {
         body: Body::Enum(&Enum {
             repr: Repr::External,
             variants: &[
-                variant("Unbounded", VariantBody::Unit),
-                variant("Included", VariantBody::Newtype(shape_of::<T>)),
-                variant("Excluded", VariantBody::Newtype(shape_of::<T>)),
+                Variant::named("Unbounded", VariantBody::Unit),
+                Variant::named("Included", VariantBody::Newtype(shape_of::<T>)),
+                Variant::named("Excluded", VariantBody::Newtype(shape_of::<T>)),
             ],
             titled: false,
             deny_unknown_fields: false,
@@ -511,8 +481,8 @@ impl<T: ToolSchema, E: ToolSchema> ToolSchema for Result<T, E> {
         body: Body::Enum(&Enum {
             repr: Repr::External,
             variants: &[
-                variant("Ok", VariantBody::Newtype(shape_of::<T>)),
-                variant("Err", VariantBody::Newtype(shape_of::<E>)),
+                Variant::named("Ok", VariantBody::Newtype(shape_of::<T>)),
+                Variant::named("Err", VariantBody::Newtype(shape_of::<E>)),
             ],
             titled: false,
             deny_unknown_fields: false,

@@ -158,7 +158,13 @@ pub fn elicitation_schema<T: ElicitForm>() -> ElicitationSchema {
 fn lenient_schema(schema: &Value) -> ElicitationSchema {
     use rmcp::model::PrimitiveSchemaDefinition;
     const KEPT: &[&str] = &[
-        "type", "title", "description", "enum", "enumNames", "oneOf", "items",
+        "type",
+        "title",
+        "description",
+        "enum",
+        "enumNames",
+        "oneOf",
+        "items",
     ];
     let mut properties = std::collections::BTreeMap::new();
     let mut order = Vec::new();
