@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Compile-time cost of the derives, on a generated corpus.
 #
-#   bench/compile_time/run.sh [--rounds N] [--scratch DIR]
+#   bench/compile_time/run.sh [--rounds N] [--scratch DIR] [--only REGEX]
 #
 # Generates (gen.py) a cargo workspace outside the repository with five library
 # crates: 200 structs + 10 unit-only enums deriving (a) Serialize + Deserialize,
 # (b) the same + toolform::ToolSchema, (c) the same + schemars::JsonSchema
 # (schemars 1, chrono04); and 200 flat forms deriving (d0) Deserialize, (d1)
-# Deserialize + toolform::ElicitForm. toolform is a path dependency on this
-# repository's runtime/.
+# Deserialize + toolform::ElicitForm; and issue 14's corpus (200 structs with
+# `#[serde(default = "path")]` fields, `Option<Box<T>>` chains, doc comments,
+# chrono fields) with serde only / + ToolSchema / + JsonSchema, as types only
+# (e0-e2) and with one function per type calling serde_json and the schema
+# accessors (f0-f2). toolform is a path dependency on this repository's
+# runtime/. --only times the crates whose name matches REGEX (e.g. 'dflt|use').
 #
 # Dependencies are built once (against empty stub crates); then each round
 # times `cargo build -p <crate>` (dev profile) right after `cargo clean -p
@@ -20,6 +24,7 @@
 set -euo pipefail
 
 ROUNDS=3
+ONLY=""
 SCRATCH="${TMPDIR:-/tmp}/toolform-compile-bench"
 
 usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
@@ -29,6 +34,8 @@ while [[ $# -gt 0 ]]; do
         --rounds=*) ROUNDS="${1#*=}"; shift ;;
         --scratch) SCRATCH="${2:?--scratch needs a directory}"; shift 2 ;;
         --scratch=*) SCRATCH="${1#*=}"; shift ;;
+        --only) ONLY="${2:?--only needs a regex}"; shift 2 ;;
+        --only=*) ONLY="${1#*=}"; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "unknown argument: $1" >&2; usage >&2; exit 2 ;;
     esac
@@ -57,7 +64,18 @@ VARIANTS=(
     "(c) serde + schemars JsonSchema|ct_schemars"
     "(d0) forms: Deserialize only|ct_forms_serde"
     "(d1) forms: Deserialize + ElicitForm|ct_forms_elicit"
+    "(e0) defaults corpus, types only: serde|ct_dflt_serde"
+    "(e1) defaults corpus, types only: serde + ToolSchema|ct_dflt_toolform"
+    "(e2) defaults corpus, types only: serde + JsonSchema|ct_dflt_schemars"
+    "(f0) defaults corpus, used: serde + serde_json|ct_use_serde"
+    "(f1) defaults corpus, used: + ToolSchema accessors|ct_use_toolform"
+    "(f2) defaults corpus, used: + schemars schema_for!|ct_use_schemars"
 )
+if [[ -n "$ONLY" ]]; then
+    KEPT=()
+    for v in "${VARIANTS[@]}"; do [[ "${v#*|}" =~ $ONLY ]] && KEPT+=("$v"); done
+    VARIANTS=("${KEPT[@]}")
+fi
 CRATES=()
 for v in "${VARIANTS[@]}"; do CRATES+=("${v#*|}"); done
 
@@ -159,8 +177,11 @@ with open(results) as f:
         cpu.setdefault(crate, []).append(float(c))
 mw = {c: statistics.median(s) for c, s in wall.items()}
 mc = {c: statistics.median(s) for c, s in cpu.items()}
-base = {"ct_toolform": "ct_serde", "ct_schemars": "ct_serde", "ct_forms_elicit": "ct_forms_serde"}
-short = {"ct_serde": "(a)", "ct_forms_serde": "(d0)"}
+base = {"ct_toolform": "ct_serde", "ct_schemars": "ct_serde", "ct_forms_elicit": "ct_forms_serde",
+        "ct_dflt_toolform": "ct_dflt_serde", "ct_dflt_schemars": "ct_dflt_serde",
+        "ct_use_toolform": "ct_use_serde", "ct_use_schemars": "ct_use_serde"}
+base = {c: b for c, b in base.items() if c in mw and b in mw}
+short = {"ct_serde": "(a)", "ct_forms_serde": "(d0)", "ct_dflt_serde": "(e0)", "ct_use_serde": "(f0)"}
 
 def added(m, c):
     return m[c] / m[base[c]] - 1
@@ -184,18 +205,18 @@ for r in rows:
     print(line(r))
 print()
 
-tf, sm, el = added(mw, "ct_toolform"), added(mw, "ct_schemars"), added(mw, "ct_forms_elicit")
-tfc, smc, elc = added(mc, "ct_toolform"), added(mc, "ct_schemars"), added(mc, "ct_forms_elicit")
-if tf <= 0.20:
-    print(f"- ToolSchema adds at most 20% over serde only: holds ({tf:+.0%} wall, {tfc:+.0%} cpu).")
-else:
-    over_s = mw["ct_toolform"] - 1.2 * mw["ct_serde"]
-    print(f"- ToolSchema adds at most 20% over serde only: does not hold ({tf:+.0%} wall, "
-          f"{(tf - 0.20) * 100:.0f} points over the target, {over_s:.1f} s above the 1.2x budget; "
-          f"{tfc:+.0%} cpu).")
-print(f"- schemars JsonSchema adds {sm:+.0%} wall, {smc:+.0%} cpu over serde only (expected around +50%).")
-if sm > 0:
-    print(f"- ToolSchema's added cost is {tf / sm:.2f}x schemars' added cost (wall; {tfc / smc:.2f}x cpu); "
-          f"(b) / (c) = {mw['ct_toolform'] / mw['ct_schemars']:.2f}x wall.")
-print(f"- ElicitForm adds {el:+.0%} wall, {elc:+.0%} cpu over Deserialize only on the forms (no target).")
+for tool, schemars_crate, what in [("ct_toolform", "ct_schemars", "benchmark corpus"),
+                                   ("ct_dflt_toolform", "ct_dflt_schemars", "defaults corpus, types only"),
+                                   ("ct_use_toolform", "ct_use_schemars", "defaults corpus, used")]:
+    if tool not in base:
+        continue
+    tf, tfc = added(mw, tool), added(mc, tool)
+    verdict = "holds" if tf <= 0.20 else f"does not hold ({(tf - 0.20) * 100:.0f} points over)"
+    print(f"- {what}: ToolSchema adds {tf:+.0%} wall, {tfc:+.0%} cpu over serde only; at most +20%: {verdict}.")
+    if schemars_crate in base:
+        sm, smc = added(mw, schemars_crate), added(mc, schemars_crate)
+        print(f"  schemars JsonSchema adds {sm:+.0%} wall, {smc:+.0%} cpu.")
+if "ct_forms_elicit" in base:
+    el, elc = added(mw, "ct_forms_elicit"), added(mc, "ct_forms_elicit")
+    print(f"- ElicitForm adds {el:+.0%} wall, {elc:+.0%} cpu over Deserialize only on the forms (no target).")
 PY

@@ -1,12 +1,8 @@
 //! Derive macros for [toolform](https://docs.rs/toolform). Depend on `toolform`,
 //! which re-exports them; this crate alone is not useful.
 
-mod ast;
-mod attr;
-mod check;
-mod ctxt;
 mod expand;
-mod fallback;
+mod internals;
 
 use proc_macro::TokenStream;
 

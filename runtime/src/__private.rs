@@ -201,3 +201,77 @@ mod constraint_impls {
     impl<T: HasRange + ?Sized> HasRange for &T {}
     impl<T: IsString + ?Sized> IsString for &T {}
 }
+
+/// Whether a declared `range(min, max)` leaves at least one value of the
+/// integer range `r` (a bound past the type's own range would make every
+/// value invalid, which no validator would say). Integers compare exactly.
+pub const fn int_range_meets(
+    r: &crate::shape::IntRange,
+    min: Option<Bound>,
+    max: Option<Bound>,
+) -> bool {
+    if let (Some(min), Some(type_max)) = (min, r.max) {
+        let above = match min {
+            Bound::Int(v) => v >= 0 && v as u64 > type_max,
+            Bound::UInt(v) => v > type_max,
+            Bound::Float(v) => v > type_max as f64,
+        };
+        if above {
+            return false;
+        }
+    }
+    if let (Some(max), Some(type_min)) = (max, r.min) {
+        let below = match max {
+            Bound::Int(v) => v < type_min,
+            Bound::UInt(v) => type_min > 0 && v < type_min as u64,
+            Bound::Float(v) => v < type_min as f64,
+        };
+        if below {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether the integer `value` lies in `r`.
+pub const fn int_in_range(r: &crate::shape::IntRange, value: Bound) -> bool {
+    if r.nonzero && matches!(value, Bound::Int(0) | Bound::UInt(0)) {
+        return false;
+    }
+    int_range_meets(r, Some(value), Some(value))
+}
+
+/// `#[schema(range(..))]` on an integer field: the bounds must leave a
+/// value of the field's type (`range(min = 300)` on `u8` leaves none).
+/// Evaluated in a `const _` at the `range` key.
+pub const fn check_range<T: ToolSchema + ?Sized>(min: Option<Bound>, max: Option<Bound>) {
+    check_range_in(T::SHAPE, min, max)
+}
+
+const fn check_range_in(shape: &Shape, min: Option<Bound>, max: Option<Bound>) {
+    match shape {
+        Shape::Integer(r) => {
+            if !int_range_meets(r, min, None) {
+                panic!(
+                    "this `range(min = ..)` is above the largest value of the field's integer \
+                     type: no value could satisfy it"
+                );
+            }
+            if !int_range_meets(r, None, max) {
+                panic!(
+                    "this `range(max = ..)` is below the smallest value of the field's integer \
+                     type: no value could satisfy it"
+                );
+            }
+        }
+        Shape::Option(inner) => check_range_in(inner, min, max),
+        _ => {}
+    }
+}
+
+/// The default of a field written `Option<..>` with `#[serde(default)]`:
+/// `None`, which serde_json writes as `null`. One function for every such
+/// field, so the inner type's `Serialize` is not instantiated for it.
+pub fn null_default() -> Option<Value> {
+    Some(Value::Null)
+}

@@ -1,12 +1,12 @@
 //! `#[derive(ElicitForm)]`: a flat struct as an MCP elicitation form.
 
-use crate::ast::Container;
-use crate::attr::{Literal, Number, Place, SchemaAttrs};
-use crate::ctxt::Ctxt;
-use crate::expand::tool_schema::{Gen, opt_str};
+use crate::expand::emit::{self, bound, opt_str, respan};
+use crate::internals::ast::Container;
+use crate::internals::attr::{Literal, Number, Place, SchemaAttrs};
+use crate::internals::ctxt::Ctxt;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
-use serde_derive_internals::ast::{Data, Field, Style};
+use serde_derive_internals::ast::{Data, Field};
 use syn::spanned::Spanned;
 
 pub fn derive(input: &syn::DeriveInput) -> TokenStream {
@@ -50,104 +50,13 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
             .collect(),
         Data::Enum(_) => Vec::new(),
     };
-    check(&cx, &cont, &fields_elicit);
+    crate::internals::check::check_form(&cx, &cont, &fields_elicit);
     if cx.has_errors() {
         let mut out = fallback(input, &krate);
         out.extend(cx.into_compile_errors());
         return out;
     }
     expand(&cont, &fields_elicit)
-}
-
-fn check(cx: &Ctxt, cont: &Container, elicit: &[SchemaAttrs]) {
-    let attrs = &cont.serde.attrs;
-    let original = cont.serde.original;
-    let at = |key: &str| {
-        crate::attr::serde_key_span(&original.attrs, key).unwrap_or(original.ident.span())
-    };
-    if attrs.transparent() {
-        cx.syn_error(syn::Error::new(
-            at("transparent"),
-            "a `transparent` struct is not a form: serde reads it as its one field's value, \
-             not as an object of fields",
-        ));
-    }
-    // `into` only shapes what serde writes: a form is only read.
-    for key in ["from", "try_from"] {
-        if crate::attr::serde_key_span(&original.attrs, key).is_some() {
-            cx.syn_error(syn::Error::new(
-                at(key),
-                format!("#[serde({key} = ..)] makes serde read another type, which the form cannot describe"),
-            ));
-        }
-    }
-    let Data::Struct(Style::Struct, fields) = &cont.serde.data else {
-        return;
-    };
-    for (field, ours) in fields.iter().zip(elicit) {
-        let fa = &field.attrs;
-        let fattrs = &field.original.attrs;
-        let span_of =
-            |key: &str| crate::attr::serde_key_span(fattrs, key).unwrap_or(field.original.span());
-        if fa.skip_deserializing() {
-            continue;
-        }
-        if fa.flatten() {
-            cx.syn_error(syn::Error::new(
-                span_of("flatten"),
-                "a form is flat: a flattened field would nest another type's fields; \
-                 declare those fields in this struct instead",
-            ));
-        }
-        if fa.deserialize_with().is_some() {
-            let span =
-                crate::attr::serde_key_span(fattrs, "deserialize_with").unwrap_or(span_of("with"));
-            cx.syn_error(syn::Error::new(
-                span,
-                "a form field read by a custom serde function has no known form type; \
-                 use a field type from the form grammar and convert after parsing",
-            ));
-        }
-        // A literal default must satisfy the field's own rules.
-        if let Some((fill, span)) = &ours.fill {
-            let c = &ours.constraints;
-            match fill {
-                Literal::Num(n) => {
-                    let v = n.as_f64();
-                    let below = c.minimum.is_some_and(|m| v < m.as_f64());
-                    let above = c.maximum.is_some_and(|m| v > m.as_f64());
-                    if below || above {
-                        cx.syn_error(syn::Error::new(
-                            *span,
-                            format!(
-                                "the default {} is outside `range({})`",
-                                fill.to_json(),
-                                range_text(c.minimum, c.maximum)
-                            ),
-                        ));
-                    }
-                }
-                Literal::Str(s) => {
-                    let len = s.chars().count() as u64;
-                    let short = c.min_length.is_some_and(|m| len < m);
-                    let long = c.max_length.is_some_and(|m| len > m);
-                    if short || long {
-                        cx.syn_error(syn::Error::new(
-                            *span,
-                            format!(
-                                "the default is {len} characters long, outside `length({})`",
-                                range_text(
-                                    c.min_length.map(Number::UInt),
-                                    c.max_length.map(Number::UInt)
-                                )
-                            ),
-                        ));
-                    }
-                }
-                Literal::Bool(_) => {}
-            }
-        }
-    }
 }
 
 /// A literal default must fit the field's kind (and be one of a select's
@@ -163,15 +72,33 @@ pub(crate) fn default_checks(cont: &Container, elicit: &[SchemaAttrs]) -> TokenS
         return TokenStream::new();
     };
     let mut out = TokenStream::new();
+    let p = quote!(#krate::__private);
     for (field, ours) in fields.iter().zip(elicit) {
         let ty = field.ty;
+        if let Some(span) = ours.constraints.range {
+            let min = bound(&p, ours.constraints.minimum);
+            let max = bound(&p, ours.constraints.maximum);
+            let check = quote!(#e::__check_range::<#ty>(#min, #max));
+            out.extend(respan(quote!(const _: () = #check;), span));
+        }
         let (check, span) = match &ours.fill {
             Some((Literal::Str(value), span)) => {
-                (quote!(#e::__check_default_str::<#ty>(#value)), *span)
+                let chars = value.chars().count() as u64;
+                (
+                    quote!({
+                        #e::__check_default_str::<#ty>(#value);
+                        #e::__check_default_chars::<#ty>(#chars)
+                    }),
+                    *span,
+                )
             }
             Some((Literal::Num(n), span)) => {
-                let integral = !matches!(n, Number::Float(_));
-                (quote!(#e::__check_default_number::<#ty>(#integral)), *span)
+                let value = match *n {
+                    Number::Int(v) => quote!(#p::Bound::Int(#v)),
+                    Number::UInt(v) => quote!(#p::Bound::UInt(#v)),
+                    Number::Float(v) => quote!(#p::Bound::Float(#v)),
+                };
+                (quote!(#e::__check_default_number::<#ty>(#value)), *span)
             }
             Some((Literal::Bool(_), span)) => (quote!(#e::__check_default_bool::<#ty>()), *span),
             None => continue,
@@ -181,37 +108,6 @@ pub(crate) fn default_checks(cont: &Container, elicit: &[SchemaAttrs]) -> TokenS
     out
 }
 
-/// `tokens` with every span set to `span`.
-pub(crate) fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|tt| match tt {
-            proc_macro2::TokenTree::Group(g) => {
-                let mut group = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
-                group.set_span(span);
-                proc_macro2::TokenTree::Group(group)
-            }
-            mut other => {
-                other.set_span(span);
-                other
-            }
-        })
-        .collect()
-}
-
-fn range_text(min: Option<Number>, max: Option<Number>) -> String {
-    let show = |n: Number| match n {
-        Number::Int(v) => v.to_string(),
-        Number::UInt(v) => v.to_string(),
-        Number::Float(v) => v.to_string(),
-    };
-    match (min, max) {
-        (Some(a), Some(b)) => format!("min = {}, max = {}", show(a), show(b)),
-        (Some(a), None) => format!("min = {}", show(a)),
-        (None, Some(b)) => format!("max = {}", show(b)),
-        (None, None) => String::new(),
-    }
-}
 
 fn fallback(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
     let ident = &input.ident;
@@ -232,7 +128,6 @@ fn expand(cont: &Container, elicit: &[SchemaAttrs]) -> TokenStream {
     let krate = &cont.krate;
     let p = quote!(#krate::__private);
     let e = quote!(#krate::elicit);
-    let g = Gen::new(cont);
     let ident = &cont.serde.ident;
     let (impl_generics, ty_generics, where_clause) = cont.serde.generics.split_for_impl();
     let Data::Struct(_, fields) = &cont.serde.data else {
@@ -245,7 +140,7 @@ fn expand(cont: &Container, elicit: &[SchemaAttrs]) -> TokenStream {
             continue;
         }
         form_fields.push(form_field(
-            &g,
+            cont,
             &p,
             &e,
             field,
@@ -283,12 +178,12 @@ fn expand(cont: &Container, elicit: &[SchemaAttrs]) -> TokenStream {
 }
 
 fn form_field(
-    g: &Gen,
+    cont: &Container,
     p: &TokenStream,
     e: &TokenStream,
     field: &Field,
     ours: &SchemaAttrs,
-    schema_attrs: &crate::ast::FieldAttrs,
+    schema_attrs: &crate::internals::ast::FieldAttrs,
     has_default: bool,
 ) -> TokenStream {
     let fa = &field.attrs;
@@ -307,11 +202,17 @@ fn form_field(
     let required = quote!(!(#optional || #has_default || #filled));
     let title = opt_str(p, ours.title.as_deref());
     // The doc comment, unless `#[elicit(description)]` says otherwise.
-    let description = opt_str(p, ours.description.as_deref());
+    let description = emit::opt_desc(p, ours);
     let default = if filled {
         quote!(#p::None)
     } else {
-        g.default_value(field, schema_attrs, g.container().serde.attrs.default())
+        let type_params: Vec<syn::Ident> = cont
+            .serde
+            .generics
+            .type_params()
+            .map(|t| t.ident.clone())
+            .collect();
+        emit::default_value(p, &type_params, field, schema_attrs, cont.serde.attrs.default())
     };
     let fill = match &ours.fill {
         Some((lit, _)) => {
@@ -325,12 +226,7 @@ fn form_field(
         Some(v) => quote!(#p::Some(#v)),
         None => quote!(#p::None),
     };
-    let bound = |v: Option<Number>| match v {
-        Some(Number::Int(v)) => quote!(#p::Some(#p::Bound::Int(#v))),
-        Some(Number::UInt(v)) => quote!(#p::Some(#p::Bound::UInt(#v))),
-        Some(Number::Float(v)) => quote!(#p::Some(#p::Bound::Float(#v))),
-        None => quote!(#p::None),
-    };
+    let bound = |v: Option<Number>| bound(p, v);
     let format = match c.format.as_deref() {
         Some("email") => quote!(#p::Some(#e::Format::Email)),
         Some("uri") => quote!(#p::Some(#e::Format::Uri)),

@@ -1,11 +1,12 @@
 //! `#[derive(ToolSchema)]`: emits a `const` wire shape, not schema-building code.
 
-use crate::ast::{Container, FieldAttrs};
-use crate::attr::SchemaAttrs;
-use crate::ctxt::Ctxt;
-use crate::{check, fallback};
+use crate::expand::emit::{self, opt_desc, opt_str};
+use crate::internals::ast::{Container, FieldAttrs};
+use crate::internals::attr::SchemaAttrs;
+use crate::internals::check;
+use crate::internals::ctxt::Ctxt;
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::{Data, Field, Style, Variant};
 use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
 use syn::spanned::Spanned;
@@ -26,7 +27,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     };
     let Some(cont) = cont else {
         // serde could not read the input; its own derive reports why.
-        let mut out = fallback::tool_schema(input, &default_krate);
+        let mut out = emit::fallback_tool_schema(input, &default_krate);
         if let Some(errors) = cx.into_compile_errors() {
             out.extend(errors);
         }
@@ -34,7 +35,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     };
     check::check(&cx, &cont);
     if cx.has_errors() {
-        let mut out = fallback::tool_schema(input, &cont.krate);
+        let mut out = emit::fallback_tool_schema(input, &cont.krate);
         out.extend(cx.into_compile_errors());
         return out;
     }
@@ -42,21 +43,17 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
 }
 
 /// Shared state of one expansion.
-pub(crate) struct Gen<'c, 'a> {
+struct Gen<'c, 'a> {
     cont: &'c Container<'a>,
     /// `::toolform::__private`
     p: TokenStream,
     /// The type has type parameters: default values that mention them are
     /// not emitted (serde adds `T: Default` bounds of its own; we cannot).
-    type_params: Vec<String>,
+    type_params: Vec<syn::Ident>,
 }
 
 impl<'c, 'a> Gen<'c, 'a> {
-    pub(crate) fn container(&self) -> &'c Container<'a> {
-        self.cont
-    }
-
-    pub(crate) fn new(cont: &'c Container<'a>) -> Self {
+    fn new(cont: &'c Container<'a>) -> Self {
         let krate = &cont.krate;
         Gen {
             cont,
@@ -65,7 +62,7 @@ impl<'c, 'a> Gen<'c, 'a> {
                 .serde
                 .generics
                 .type_params()
-                .map(|t| t.ident.to_string())
+                .map(|t| t.ident.clone())
                 .collect(),
         }
     }
@@ -82,7 +79,7 @@ fn expand(cont: &Container) -> TokenStream {
     let generics = with_bounds(cont);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let title = opt_str(&p, cont.schema.title.as_deref());
-    let description = opt_str(&p, cont.schema.description.as_deref());
+    let description = opt_desc(&p, &cont.schema);
     let body = g.container_body();
 
     // A `static` inside a generic fn is shared by every instantiation, so only
@@ -136,7 +133,9 @@ fn expand(cont: &Container) -> TokenStream {
             }
         }
     });
+    let range_checks = range_checks(cont);
     quote! {
+        #range_checks
         #[doc(hidden)]
         const _: () = {
             use #krate::__private as __tf;
@@ -213,8 +212,11 @@ impl Gen<'_, '_> {
                 quote!(#p::Body::Newtype(#shape))
             }
             Style::Tuple => {
+                // serde leaves a field skipped in both directions out of the
+                // array (a field skipped in one direction only is refused).
                 let shapes = pairs
                     .iter()
+                    .filter(|(f, _)| !skipped_both(f))
                     .map(|(f, o)| self.shape_fn(f, o, Direction::De));
                 quote!(#p::Body::Tuple(&[#(#shapes),*]))
             }
@@ -315,6 +317,7 @@ impl Gen<'_, '_> {
             Style::Tuple => {
                 let shapes = fields
                     .iter()
+                    .filter(|(f, _)| !skipped_both(f))
                     .map(|(f, o)| self.shape_fn(f, o, Direction::De));
                 quote!(#p::VariantBody::Tuple(&[#(#shapes),*]))
             }
@@ -330,12 +333,11 @@ impl Gen<'_, '_> {
             ours.title.as_deref()
         };
         let description = if titled {
-            None
+            quote!(#p::None)
         } else {
-            ours.description.as_deref()
+            opt_desc(p, ours)
         };
         let title = opt_str(p, title);
-        let description = opt_str(p, description);
         quote!(#p::Variant {
             rust_name: #rust_name,
             ser_name: #ser_name,
@@ -381,7 +383,7 @@ impl Gen<'_, '_> {
             &SerdeDefault::None
         };
         let has_default = !fa.default().is_none() || !container_default.is_none();
-        let default_value = self.default_value(field, ours, container_default);
+        let default_value = emit::default_value(p, &self.type_params, field, ours, container_default);
         let skip_if = fa.skip_serializing_if();
         let skip_serializing_if = skip_if.is_some();
         let skip_if_none = skip_if.is_some_and(|path| {
@@ -396,9 +398,9 @@ impl Gen<'_, '_> {
         let shape = self.shape_fn(field, ours, Direction::De);
         let ser_shape = self.shape_fn(field, ours, Direction::Ser);
         let flatten = fa.flatten();
-        let deserialize_with = fa.deserialize_with().is_some();
+        let deserialize_with = crate::internals::attr::custom_de(fa).is_some();
         let title = opt_str(p, ours.schema.title.as_deref());
-        let description = opt_str(p, ours.schema.description.as_deref());
+        let description = opt_desc(p, &ours.schema);
         let constraints = self.constraints(field, &ours.schema.constraints);
         // Only what differs from `Field::BASE`: a smaller expansion compiles
         // faster (measured in the compile-time benchmark).
@@ -438,7 +440,7 @@ impl Gen<'_, '_> {
 
     /// The declared constraints, with the field type's fitness asserted at
     /// the key that asks for it (`length` on an integer is a compile error).
-    fn constraints(&self, field: &Field, c: &crate::attr::Constraints) -> TokenStream {
+    fn constraints(&self, field: &Field, c: &crate::internals::attr::Constraints) -> TokenStream {
         let p = &self.p;
         if c.is_empty() {
             return quote!(#p::None);
@@ -452,7 +454,7 @@ impl Gen<'_, '_> {
         ] {
             if let Some(span) = span {
                 // Every token at the key, so an unmet bound is reported there.
-                asserts.push(crate::expand::elicit_form::respan(
+                asserts.push(emit::respan(
                     quote!(#p::#check::<#ty>();),
                     span,
                 ));
@@ -462,10 +464,10 @@ impl Gen<'_, '_> {
             Some(v) => quote!(#p::Some(#v)),
             None => quote!(#p::None),
         };
-        let bound = |v: Option<crate::attr::Number>| match v {
-            Some(crate::attr::Number::Int(v)) => quote!(#p::Some(#p::Bound::Int(#v))),
-            Some(crate::attr::Number::UInt(v)) => quote!(#p::Some(#p::Bound::UInt(#v))),
-            Some(crate::attr::Number::Float(v)) => quote!(#p::Some(#p::Bound::Float(#v))),
+        let bound = |v: Option<crate::internals::attr::Number>| match v {
+            Some(crate::internals::attr::Number::Int(v)) => quote!(#p::Some(#p::Bound::Int(#v))),
+            Some(crate::internals::attr::Number::UInt(v)) => quote!(#p::Some(#p::Bound::UInt(#v))),
+            Some(crate::internals::attr::Number::Float(v)) => quote!(#p::Some(#p::Bound::Float(#v))),
             None => quote!(#p::None),
         };
         let min_length = opt_u64(c.min_length);
@@ -498,93 +500,44 @@ impl Gen<'_, '_> {
         let p = &self.p;
         let fa = &field.attrs;
         let (skipped, custom) = match dir {
-            Direction::De => (fa.skip_deserializing(), fa.deserialize_with().is_some()),
+            Direction::De => (fa.skip_deserializing(), crate::internals::attr::custom_de(fa).is_some()),
             Direction::Ser => (fa.skip_serializing(), fa.serialize_with().is_some()),
         };
         if skipped {
             return quote!(#p::shape_of::<()>);
         }
+        if matches!(dir, Direction::De) && crate::internals::attr::serde_borrow_bytes(fa) {
+            return quote!(#p::shape_of::<::std::string::String>);
+        }
         // `#[schema(with = WireType)]` names the wire type of the directions
         // serde handles through a custom function; on a field with no serde
         // function it is the wire type of both (how a foreign type is
         // described).
-        let any_custom = fa.serialize_with().is_some() || fa.deserialize_with().is_some();
+        let any_custom = fa.serialize_with().is_some() || crate::internals::attr::custom_de(fa).is_some();
         if let Some(with) = &ours.schema.with
             && (custom || !any_custom)
         {
             return quote_spanned!(with.span()=> #p::shape_of::<#with>);
         }
-        if custom {
-            if let Some(wire) = chrono_ts(p, field) {
-                return quote!(#p::shape_of::<#wire>);
-            }
+        let known = match dir {
+            Direction::Ser => &ours.known.0,
+            Direction::De => &ours.known.1,
+        };
+        if custom && let Some(wire) = known {
+            return quote!(#p::shape_of::<#wire>);
+        }
+        if custom && let Some(chrono) = ours.chrono {
+            let wire = emit::chrono_marker(p, chrono);
+            return quote!(#p::shape_of::<#wire>);
         }
         let ty = field.ty;
         quote_spanned!(ty.span()=> #p::shape_of::<#ty>)
     }
 
-    /// A closure producing the serialized default, when serde has one and the
-    /// value's type is `Serialize` (decided by autoref probing, so a type that
-    /// is not `Serialize` simply gets no `"default"`).
-    pub(crate) fn default_value(
-        &self,
-        field: &Field,
-        ours: &FieldAttrs,
-        container_default: &SerdeDefault,
-    ) -> TokenStream {
-        let p = &self.p;
-        let fa = &field.attrs;
-        if fa.skip_deserializing()
-            || fa.serialize_with().is_some()
-            || fa.deserialize_with().is_some()
-            || ours.schema.with.is_some()
-            || fa.flatten()
-        {
-            return quote!(#p::None);
-        }
-        let ty = field.ty;
-        let generic = |tokens: &TokenStream| {
-            let text = tokens.to_string();
-            self.type_params.iter().any(|t| mentions(&text, t))
-        };
-        let member = &field.member;
-        let value = match (fa.default(), container_default) {
-            (SerdeDefault::Default, _) => {
-                if generic(&ty.to_token_stream()) {
-                    return quote!(#p::None);
-                }
-                // `NoDefaultOf` is in scope in the generated `const _` block.
-                return quote!(#p::DefaultOf::<#ty>::FN);
-            }
-            (SerdeDefault::Path(path), _) => {
-                if generic(&ty.to_token_stream()) {
-                    return quote!(#p::None);
-                }
-                quote!(let __value: #ty = #path(); let __value = &__value;)
-            }
-            (SerdeDefault::None, SerdeDefault::Default) => {
-                if !self.type_params.is_empty() {
-                    return quote!(#p::None);
-                }
-                quote!(let __container = <Self as ::core::default::Default>::default(); let __value = &__container.#member;)
-            }
-            (SerdeDefault::None, SerdeDefault::Path(path)) => {
-                if !self.type_params.is_empty() {
-                    return quote!(#p::None);
-                }
-                quote!(let __container: Self = #path(); let __value = &__container.#member;)
-            }
-            (SerdeDefault::None, SerdeDefault::None) => return quote!(#p::None),
-        };
-        quote! {
-            #p::Some(|| -> #p::Option<#p::Value> {
-                #[allow(unused_imports)]
-                use #p::{NoDefault as _, SerializeDefault as _};
-                #value
-                (&#p::DefaultProbe(__value)).__toolform_default()
-            })
-        }
-    }
+}
+
+fn skipped_both(field: &Field) -> bool {
+    field.attrs.skip_serializing() && field.attrs.skip_deserializing()
 }
 
 #[derive(Clone, Copy)]
@@ -593,57 +546,37 @@ enum Direction {
     Ser,
 }
 
-/// `#[serde(with = "chrono::serde::ts_seconds")]` and its siblings: the wire
-/// type is known without help. Both directions must use the same module.
-pub(crate) fn chrono_ts(p: &TokenStream, field: &Field) -> Option<TokenStream> {
-    let module = |path: Option<&syn::ExprPath>| -> Option<(String, bool)> {
-        let segments: Vec<String> = path?
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
-        let n = segments.len();
-        if n < 3 || !segments.iter().any(|s| s == "chrono") {
-            return None;
+/// `#[schema(range(..))]` on an integer field must leave a value of the
+/// field's type: one `const` per range, at the `range` key, for fields whose
+/// type has no type parameter (it is evaluated where the type is declared).
+fn range_checks(cont: &Container) -> TokenStream {
+    let krate = &cont.krate;
+    let p = quote!(#krate::__private);
+    let params: Vec<syn::Ident> = cont
+        .serde
+        .generics
+        .type_params()
+        .map(|t| t.ident.clone())
+        .collect();
+    let mut out = TokenStream::new();
+    for (field, ours) in cont.serde.data.all_fields().zip(&cont.fields) {
+        let c = &ours.schema.constraints;
+        let Some(span) = c.range else { continue };
+        if skipped_both(field) {
+            continue;
         }
-        let module = segments[n - 2].as_str();
-        let (base, option) = match module.strip_suffix("_option") {
-            Some(base) => (base, true),
-            None => (module, false),
-        };
-        [
-            "ts_seconds",
-            "ts_milliseconds",
-            "ts_microseconds",
-            "ts_nanoseconds",
-        ]
-        .contains(&base)
-        .then(|| (base.to_string(), option))
-    };
-    let ser = module(field.attrs.serialize_with())?;
-    let de = module(field.attrs.deserialize_with())?;
-    if ser != de {
-        return None;
+        let ty = ours.schema.with.as_ref().unwrap_or(field.ty);
+        if !crate::internals::bound::params_in(ty, &params).is_empty() {
+            continue;
+        }
+        let min = emit::bound(&p, c.minimum);
+        let max = emit::bound(&p, c.maximum);
+        out.extend(emit::respan(
+            quote!(const _: () = #p::check_range::<#ty>(#min, #max);),
+            span,
+        ));
     }
-    let marker = match ser.0.as_str() {
-        "ts_seconds" => quote!(#p::chrono_ts::TsSeconds),
-        "ts_milliseconds" => quote!(#p::chrono_ts::TsMilliseconds),
-        "ts_microseconds" => quote!(#p::chrono_ts::TsMicroseconds),
-        _ => quote!(#p::chrono_ts::TsNanoseconds),
-    };
-    Some(if ser.1 {
-        quote!(#p::Option<#marker>)
-    } else {
-        marker
-    })
-}
-
-pub(crate) fn opt_str(p: &TokenStream, s: Option<&str>) -> TokenStream {
-    match s {
-        Some(s) => quote!(#p::Some(#s)),
-        None => quote!(#p::None),
-    }
+    out
 }
 
 /// The type's generics plus `T: ToolSchema` for every type parameter that a
@@ -652,45 +585,34 @@ fn with_bounds(cont: &Container) -> syn::Generics {
     let krate = &cont.krate;
     let mut generics = cont.serde.generics.clone();
     let params: Vec<syn::Ident> = generics.type_params().map(|t| t.ident.clone()).collect();
-    let mut used = Vec::new();
+    let mut used = vec![false; params.len()];
     let attrs = &cont.serde.attrs;
-    let mut wire_types: Vec<String> = Vec::new();
+    let mut wire_types: Vec<&syn::Type> = Vec::new();
     for (field, ours) in cont.serde.data.all_fields().zip(&cont.fields) {
-        if field.attrs.skip_serializing() && field.attrs.skip_deserializing() {
+        if skipped_both(field) {
             continue;
         }
-        let ty = ours.schema.with.as_ref().unwrap_or(field.ty);
-        let text = ty.to_token_stream().to_string();
-        if text.starts_with("PhantomData") || text.contains(":: PhantomData") {
-            continue;
-        }
-        wire_types.push(text);
+        wire_types.push(ours.schema.with.as_ref().unwrap_or(field.ty));
     }
-    for ty in [attrs.type_from(), attrs.type_try_from(), attrs.type_into()]
-        .into_iter()
-        .flatten()
-    {
-        wire_types.push(ty.to_token_stream().to_string());
-    }
-    for text in &wire_types {
-        for param in &params {
-            if !used.contains(param) && mentions(text, &param.to_string()) {
-                used.push(param.clone());
+    wire_types.extend(
+        [attrs.type_from(), attrs.type_try_from(), attrs.type_into()]
+            .into_iter()
+            .flatten(),
+    );
+    for ty in wire_types {
+        for param in crate::internals::bound::params_in(ty, &params) {
+            if let Some(i) = params.iter().position(|p| p == param) {
+                used[i] = true;
             }
         }
     }
     let where_clause = generics.make_where_clause();
-    for param in used {
-        where_clause
-            .predicates
-            .push(syn::parse_quote!(#param: #krate::ToolSchema));
+    for (param, used) in params.iter().zip(used) {
+        if used {
+            where_clause
+                .predicates
+                .push(syn::parse_quote!(#param: #krate::ToolSchema));
+        }
     }
     generics
-}
-
-/// Whether `ident` occurs as a whole token in a token string.
-fn mentions(tokens: &str, ident: &str) -> bool {
-    tokens
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .any(|t| t == ident)
 }

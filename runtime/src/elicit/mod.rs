@@ -150,14 +150,67 @@ pub const fn __check_default_str<T: FormValue + ?Sized>(value: &str) {
 }
 
 #[doc(hidden)]
-pub const fn __check_default_number<T: FormValue + ?Sized>(integral: bool) {
+pub const fn __check_default_number<T: FormValue + ?Sized>(value: crate::shape::Bound) {
     match &T::KIND {
         FieldKind::Number => {}
-        FieldKind::Integer(_) if integral => {}
-        FieldKind::Integer(_) => {
+        FieldKind::Integer(_) if matches!(value, crate::shape::Bound::Float(_)) => {
             panic!("this `default` has a fraction, but the field holds an integer")
         }
+        FieldKind::Integer(range) => {
+            if !crate::__private::int_in_range(range, value) {
+                panic!("this `default` is outside the range of the field's integer type")
+            }
+        }
         _ => panic!("this `default` is a number, but the field does not hold a number"),
+    }
+}
+
+/// `#[elicit(range(..))]` on an integer field must leave a value of the
+/// field's type.
+#[doc(hidden)]
+pub const fn __check_range<T: FormValue + ?Sized>(
+    min: Option<crate::shape::Bound>,
+    max: Option<crate::shape::Bound>,
+) {
+    if let FieldKind::Integer(range) = &T::KIND {
+        if !crate::__private::int_range_meets(range, min, None) {
+            panic!(
+                "this `range(min = ..)` is above the largest value of the field's integer type: \
+                 no value could satisfy it"
+            )
+        }
+        if !crate::__private::int_range_meets(range, None, max) {
+            panic!(
+                "this `range(max = ..)` is below the smallest value of the field's integer type: \
+                 no value could satisfy it"
+            )
+        }
+    }
+}
+
+/// A text `default` must fit the length the field's type itself allows
+/// (`char`: one character).
+#[doc(hidden)]
+pub const fn __check_default_chars<T: FormValue + ?Sized>(chars: u64) {
+    if let FieldKind::String {
+        min_length,
+        max_length,
+        ..
+    } = &T::KIND
+    {
+        let short = match min_length {
+            Some(m) => chars < *m,
+            None => false,
+        };
+        let long = match max_length {
+            Some(m) => chars > *m,
+            None => false,
+        };
+        if short || long {
+            panic!(
+                "this `default` does not have the length the field's type allows (a `char` is one character)"
+            )
+        }
     }
 }
 

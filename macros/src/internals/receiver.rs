@@ -1,0 +1,314 @@
+//! `#[schema(...)]` and `#[elicit(...)]` read through darling: one receiver
+//! per place (container, variant, field; `schema` and `elicit`), each key a
+//! typed field, every error of every attribute collected by darling's
+//! accumulator.
+//!
+//! Before darling sees a list, one pass over its keys (`screen`) reports
+//! unknown keys (naming the keys the place allows, with "did you mean"),
+//! duplicates (also across attributes), keys that take a string given
+//! something else, and `pattern` in a form; the items it reports are not
+//! passed on, so each mistake is reported once.
+//!
+//! Hand-written, because darling cannot: `with = Type` without quotes.
+//! darling reads a value up to the first comma, so `with = HashMap<K, V>`
+//! would be cut at the comma inside the angle brackets; `split_with` takes
+//! the type out of the list first, balancing `<` and `>`.
+
+use darling::FromMeta;
+use darling::util::{Flag, SpannedValue};
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::spanned::Spanned;
+use syn::{Expr, Lit};
+
+use super::attr::{Literal, Number};
+pub use darling::ast::NestedMeta;
+
+/// `#[schema(...)]` on a struct or enum.
+#[derive(FromMeta)]
+pub struct ContainerSchema {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    #[darling(rename = "crate")]
+    pub krate: Option<SpannedValue<String>>,
+    pub titled: Flag,
+    pub no_json_schema: Flag,
+}
+
+/// `#[schema(...)]` on an enum variant.
+#[derive(FromMeta)]
+pub struct VariantSchema {
+    pub title: Option<String>,
+    pub description: Option<String>,
+}
+
+/// `#[schema(...)]` on a field (`with` is taken out before; see the module
+/// docs).
+#[derive(FromMeta)]
+pub struct FieldSchema {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub length: Option<Bounds>,
+    pub range: Option<Bounds>,
+    pub pattern: Option<SpannedValue<String>>,
+    pub format: Option<SpannedValue<String>>,
+    #[darling(multiple)]
+    pub example: Vec<Literal>,
+    pub deprecated: Flag,
+}
+
+/// `#[elicit(...)]` on a form.
+#[derive(FromMeta)]
+pub struct ElicitContainer {
+    #[darling(rename = "crate")]
+    pub krate: Option<SpannedValue<String>>,
+}
+
+/// `#[elicit(...)]` on a form field.
+#[derive(FromMeta)]
+pub struct ElicitField {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub length: Option<Bounds>,
+    pub range: Option<Bounds>,
+    pub format: Option<SpannedValue<String>>,
+    pub min_items: Option<SpannedValue<Number>>,
+    pub max_items: Option<SpannedValue<Number>>,
+    pub default: Option<SpannedValue<Literal>>,
+    pub enum_names: Flag,
+}
+
+/// `length(min = .., max = ..)` and `range(min = .., max = ..)`.
+#[derive(FromMeta)]
+pub struct Bounds {
+    pub min: Option<Number>,
+    pub max: Option<Number>,
+}
+
+impl FromMeta for Number {
+    // darling reads literals only; a negative number is the expression
+    // `-lit`, read here.
+    fn from_expr(expr: &Expr) -> darling::Result<Self> {
+        number(expr).map_err(darling::Error::from)
+    }
+}
+
+impl FromMeta for Literal {
+    fn from_expr(expr: &Expr) -> darling::Result<Self> {
+        match strip_group(expr) {
+            Expr::Lit(syn::ExprLit {
+                lit: Lit::Str(s), ..
+            }) => Ok(Literal::Str(s.value())),
+            Expr::Lit(syn::ExprLit {
+                lit: Lit::Bool(b), ..
+            }) => Ok(Literal::Bool(b.value)),
+            other @ (Expr::Lit(_) | Expr::Unary(_)) => Ok(Literal::Num(number(other)?)),
+            other => Err(syn::Error::new_spanned(
+                other,
+                "expected a literal: a string, a number or `true`/`false` (an expression \
+                 cannot be evaluated here)",
+            )
+            .into()),
+        }
+    }
+}
+
+fn strip_group(expr: &Expr) -> &Expr {
+    match expr {
+        Expr::Group(g) => strip_group(&g.expr),
+        Expr::Paren(p) => strip_group(&p.expr),
+        other => other,
+    }
+}
+
+/// A number literal, possibly negative: integers exactly (down to
+/// `i64::MIN`, up to `u64::MAX`), floats finite.
+fn number(expr: &Expr) -> syn::Result<Number> {
+    let (negative, lit) = match strip_group(expr) {
+        Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => (true, strip_group(expr)),
+        other => (false, other),
+    };
+    let Expr::Lit(syn::ExprLit { lit, .. }) = lit else {
+        return Err(syn::Error::new_spanned(
+            expr,
+            "expected a number literal, e.g. `1`, `-5` or `0.5`",
+        ));
+    };
+    match lit {
+        Lit::Int(i) => {
+            // syn reads `-1` after `=` as one literal, digits and all.
+            let (negative, digits) = match i.base10_digits().strip_prefix('-') {
+                Some(digits) => (!negative, digits),
+                None => (negative, i.base10_digits()),
+            };
+            let v: u64 = digits
+                .parse()
+                .map_err(|_| syn::Error::new(i.span(), "number out of range: integers go up to 18446744073709551615 (u64::MAX)"))?;
+            if !negative {
+                return Ok(Number::UInt(v));
+            }
+            // `-9223372036854775808` is `i64::MIN`: its magnitude is one
+            // more than `i64::MAX`.
+            if v == 1 << 63 {
+                return Ok(Number::Int(i64::MIN));
+            }
+            i64::try_from(v).map(|v| Number::Int(-v)).map_err(|_| {
+                syn::Error::new(
+                    i.span(),
+                    "number out of range: integers go down to -9223372036854775808 (i64::MIN)",
+                )
+            })
+        }
+        Lit::Float(f) => {
+            let v: f64 = f.base10_parse()?;
+            // JSON has no infinities: `1e400` would be written as `null`.
+            if !v.is_finite() {
+                return Err(syn::Error::new(
+                    f.span(),
+                    format!(
+                        "`{f}` is out of the range of an f64 (it would be infinite, which JSON \
+                         cannot carry); the largest finite value is about 1.7976931348623157e308"
+                    ),
+                ));
+            }
+            Ok(Number::Float(if negative { -v } else { v }))
+        }
+        other => Err(syn::Error::new(
+            other.span(),
+            "expected a number literal, e.g. `1`, `-5` or `0.5`",
+        )),
+    }
+}
+
+/// One attribute's list, with `with = Type` taken out (field only).
+pub struct Split {
+    pub items: Vec<NestedMeta>,
+    /// `with = Type`: the key's span and the type (or its error).
+    pub with: Vec<(Span, syn::Result<syn::Type>)>,
+}
+
+/// Parses the list of `#[name(...)]`, taking `with = ..` out first when
+/// `take_with`.
+pub fn split(attr: &syn::Attribute, take_with: bool) -> syn::Result<Split> {
+    let list = attr.meta.require_list()?;
+    let mut with = Vec::new();
+    let tokens = if take_with {
+        split_with(list.tokens.clone(), &mut with)
+    } else {
+        list.tokens.clone()
+    };
+    let items = NestedMeta::parse_meta_list(tokens)?;
+    Ok(Split { items, with })
+}
+
+/// Removes every top-level `with = <type>` from `tokens`; the type runs to
+/// the next comma outside angle brackets.
+fn split_with(tokens: TokenStream, out: &mut Vec<(Span, syn::Result<syn::Type>)>) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut kept = TokenStream::new();
+    let mut i = 0;
+    // Whether `i` starts an item (first token, or after a top-level comma).
+    let mut item_start = true;
+    while i < trees.len() {
+        let is_with = item_start
+            && matches!(&trees[i], TokenTree::Ident(id) if id == "with")
+            && matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '=');
+        if !is_with {
+            item_start = matches!(&trees[i], TokenTree::Punct(p) if p.as_char() == ',');
+            kept.extend([trees[i].clone()]);
+            i += 1;
+            continue;
+        }
+        let key_span = trees[i].span();
+        let eq_span = trees[i + 1].span();
+        i += 2;
+        let mut value = TokenStream::new();
+        let mut depth = 0i32;
+        let mut prev_dash = false;
+        while i < trees.len() {
+            if let TokenTree::Punct(p) = &trees[i] {
+                match p.as_char() {
+                    ',' if depth <= 0 => break,
+                    '<' => depth += 1,
+                    // `->` in a fn type is not a closing bracket.
+                    '>' if !prev_dash => depth -= 1,
+                    _ => {}
+                }
+                prev_dash = p.as_char() == '-';
+            } else {
+                prev_dash = false;
+            }
+            value.extend([trees[i].clone()]);
+            i += 1;
+        }
+        // Skip the comma after the value, if any.
+        if i < trees.len() {
+            i += 1;
+        }
+        item_start = true;
+        let parsed = if value.is_empty() {
+            Err(syn::Error::new(eq_span, "expected `with = WireType`"))
+        } else {
+            let span = value.clone().into_iter().next().map_or(eq_span, |t| t.span());
+            let parsed: syn::Result<syn::Type> = match syn::parse2::<syn::LitStr>(value.clone()) {
+                Ok(lit) => lit.parse(),
+                Err(_) => syn::parse2(value),
+            };
+            parsed.map_err(|_| {
+                syn::Error::new(
+                    span,
+                    "`with` takes the wire type, e.g. `with = String` or `with = Vec<u8>`",
+                )
+            })
+        };
+        out.push((key_span, parsed));
+    }
+    kept
+}
+
+/// The key of an item, with its span.
+pub fn key_of(item: &NestedMeta) -> Option<(String, Span)> {
+    let path = match item {
+        NestedMeta::Meta(meta) => meta.path(),
+        NestedMeta::NameValueInvalidExpr(v) => &v.path,
+        NestedMeta::Lit(_) => return None,
+    };
+    Some((
+        path.to_token_stream().to_string().replace(' ', ""),
+        path.span(),
+    ))
+}
+
+/// The string literal of `key = "..."`, or an error saying that `key` takes
+/// one.
+pub fn string_value(item: &NestedMeta, key: &str) -> syn::Result<syn::LitStr> {
+    let value = match item {
+        NestedMeta::Meta(syn::Meta::NameValue(nv)) => &nv.value,
+        NestedMeta::Meta(meta) => {
+            return Err(syn::Error::new(
+                meta.path().span(),
+                format!("expected `{key} = \"...\"`"),
+            ));
+        }
+        NestedMeta::NameValueInvalidExpr(v) => {
+            return Err(syn::Error::new_spanned(
+                &v.value,
+                format!("`{key}` takes a string: `{key} = \"...\"`"),
+            ));
+        }
+        NestedMeta::Lit(lit) => return Err(syn::Error::new(lit.span(), "expected `key = value`")),
+    };
+    match strip_group(value) {
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Str(s), ..
+        }) => Ok(s.clone()),
+        other => Err(syn::Error::new(
+            other.span(),
+            format!("`{key}` takes a string: `{key} = \"...\"`"),
+        )),
+    }
+}
