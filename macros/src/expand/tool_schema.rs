@@ -161,6 +161,12 @@ impl Gen<'_, '_> {
     /// The body, wrapped in a conversion when `from`/`try_from`/`into` is set.
     fn container_body(&self) -> TokenStream {
         let p = &self.p;
+        // `#[schema(with = WireType)]` on the type: serde reads and writes it
+        // as `WireType` (a type with hand-written serde impls, described by
+        // another type's shape).
+        if let Some(with) = &self.cont.schema.with {
+            return quote_spanned!(with.span()=> #p::Body::Transparent(#p::shape_of::<#with>));
+        }
         let attrs = &self.cont.serde.attrs;
         let own = self.own_body();
         let input = attrs
@@ -308,6 +314,12 @@ impl Gen<'_, '_> {
         let other = va.other();
         let untagged = va.untagged();
         let body = match v.style {
+            // `#[schema(with = WireType)]` on a variant: its content is
+            // `WireType` (what a serde `with` on the variant reads and writes).
+            Style::Newtype | Style::Tuple | Style::Struct if ours.with.is_some() => {
+                let with = ours.with.as_ref();
+                quote_spanned!(with.span()=> #p::VariantBody::Newtype(#p::shape_of::<#with>))
+            }
             Style::Unit => quote!(#p::VariantBody::Unit),
             Style::Newtype => {
                 let (f, o) = fields[0];

@@ -7,7 +7,14 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 
 /// Keys allowed on a container.
-const CONTAINER_KEYS: &[&str] = &["title", "description", "crate", "titled", "no_json_schema"];
+const CONTAINER_KEYS: &[&str] = &[
+    "title",
+    "description",
+    "crate",
+    "titled",
+    "no_json_schema",
+    "with",
+];
 /// Keys allowed on a field.
 const FIELD_KEYS: &[&str] = &[
     "title",
@@ -44,7 +51,7 @@ pub const FORMATS: &[&str] = &[
     "regex",
 ];
 /// Keys allowed on an enum variant.
-const VARIANT_KEYS: &[&str] = &["title", "description"];
+const VARIANT_KEYS: &[&str] = &["title", "description", "with"];
 /// Keys allowed in `#[elicit(...)]` on a form field.
 const ELICIT_FIELD_KEYS: &[&str] = &[
     "title",
@@ -244,7 +251,8 @@ impl SchemaAttrs {
             )
         };
         for attr in attrs.iter().filter(|a| a.path().is_ident(attr_name)) {
-            let split = match receiver::split(attr, place == Place::Field) {
+            let takes_with = matches!(place, Place::Field | Place::Container | Place::Variant);
+            let split = match receiver::split(attr, takes_with) {
                 Ok(split) => split,
                 Err(e) => {
                     cx.syn_error(e);

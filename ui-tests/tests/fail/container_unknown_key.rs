@@ -1,8 +1,8 @@
-// A key that exists on fields (`with`) but not on a type.
+// A key of #[elicit(...)] fields (`enum_names`) on a type's #[schema(...)].
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, toolform::ToolSchema)]
-#[schema(with = String)]
+#[schema(enum_names)]
 struct Args {
     query: String,
 }

@@ -1,10 +1,10 @@
-// A key that exists on fields (`with`) but not on a variant.
+// A key that exists on fields (`length`) but not on a variant.
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, toolform::ToolSchema)]
 enum Limit {
     None,
-    #[schema(with = String)]
+    #[schema(length(max = 3))]
     Count(u32),
 }
 
