@@ -135,12 +135,17 @@ fn field_custom_functions(cx: &Ctxt, field: &Field, ours: &FieldAttrs) {
                 Some(span) => (span, key),
                 None => (field_key(field, "with"), "with"),
             };
+            let name = match &field.member {
+                syn::Member::Named(ident) => format!("field `{ident}`"),
+                syn::Member::Unnamed(index) => format!("field {}", index.index),
+            };
             cx.syn_error(syn::Error::new(
                 span,
                 format!(
-                    "#[serde({used} = ..)] {verb} this field through a custom function, \
-                     so its wire type is unknown; name it with #[schema(with = WireType)], \
-                     e.g. #[schema(with = String)] when the function {verb} a string",
+                    "#[serde({used} = ..)] {verb} {name} through a custom function, \
+                     so its wire type is unknown; name it above the field with \
+                     #[schema(with = WireType)], e.g. #[schema(with = String)] when the \
+                     function {verb} a string",
                     verb = match used {
                         "serialize_with" => "writes",
                         "deserialize_with" => "reads",
