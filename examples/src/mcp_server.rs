@@ -1,9 +1,11 @@
 //! An MCP server on rmcp whose tools take and return toolform-derived types.
 //!
-//! - `search_flights`: defaults, `Option`s and a `DateTime` in (rmcp's
-//!   `Parameters<T>`), a result with `skip_serializing_if` fields and a float
-//!   that can be NaN out (rmcp's `Json<T>`): rmcp asks the types for their
-//!   schemas through `schemars::JsonSchema`, which toolform answers by contract.
+//! - `search_flights`: defaults, `Option`s, a `DateTime` and declared
+//!   constraints in, read with [`toolform::rmcp::Args`] (a bad call comes back
+//!   as a tool result with `isError: true` naming every violation); a result
+//!   with `skip_serializing_if` fields and a float that can be NaN out. The
+//!   other tools take `Parameters<T>`: rmcp asks the types for their schemas
+//!   through `schemars::JsonSchema`, which toolform answers by contract.
 //! - `book_trip`: asks the user for a [`Traveller`] form with
 //!   [`toolform::rmcp::ask`] (an `elicitation/create` request, or under protocol
 //!   2026-07-28 an `InputRequiredResult`) and echoes the typed value back.
@@ -28,7 +30,7 @@
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::InputResponses;
-use rmcp::handler::server::wrapper::{Json, Parameters};
+use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse,
     GetPromptResult, Implementation, ListPromptsResult, PaginatedRequestParams, PromptMessage,
@@ -421,10 +423,7 @@ impl ExampleServer {
             Ok(args) => args,
             Err(invalid) => return Ok(invalid_arguments_result(&invalid).into()),
         };
-        let result = search(&args)?;
-        let value = serde_json::to_value(&result)
-            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-        Ok(CallToolResult::structured(value).into())
+        Ok(structured(search(&args)?)?.into())
     }
 
     /// Books a flight, asking the user who travels.
