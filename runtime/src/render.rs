@@ -1116,11 +1116,14 @@ fn combine(keyword: &str, mut alternatives: Vec<Value>) -> Value {
 
 /// The schema nothing satisfies.
 fn is_nothing(schema: &Value) -> bool {
-    schema.as_object().is_some_and(|m| {
-        m.len() == 1
-            && m.get("not")
-                .is_some_and(|n| n.as_object().is_some_and(Map::is_empty))
-    })
+    schema.as_object().is_some_and(is_nothing_map)
+}
+
+/// `{"not": {}}` as a map.
+fn is_nothing_map(m: &Map<String, Value>) -> bool {
+    m.len() == 1
+        && m.get("not")
+            .is_some_and(|n| n.as_object().is_some_and(Map::is_empty))
 }
 
 /// `u128`, `i128` (and their `NonZero`s): no bound fits a JSON number.
@@ -1928,7 +1931,7 @@ pub(crate) fn nullable(schema: Value) -> Value {
     if map.is_empty() {
         return Value::Object(map);
     }
-    if is_nothing(&Value::Object(map.clone())) {
+    if is_nothing_map(&map) {
         return json!({"type": "null"});
     }
     const COMBINATORS: [&str; 6] = ["$ref", "allOf", "anyOf", "oneOf", "not", "const"];
