@@ -34,7 +34,10 @@ struct WithBytes {
 fn serde_with_adapters_need_no_schema_with() {
     let input = WithAdapters::input_schema();
     assert_eq!(input["properties"]["count"]["type"], "string", "{input}");
-    assert_eq!(input["properties"]["ids"]["items"]["type"], "string", "{input}");
+    assert_eq!(
+        input["properties"]["ids"]["items"]["type"], "string",
+        "{input}"
+    );
     let output = WithAdapters::output_schema();
     assert_eq!(output["properties"]["count"]["type"], "string", "{output}");
     let report = agreement::check::<WithAdapters>(&[

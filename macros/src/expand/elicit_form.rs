@@ -108,7 +108,6 @@ pub(crate) fn default_checks(cont: &Container, elicit: &[SchemaAttrs]) -> TokenS
     out
 }
 
-
 fn fallback(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
@@ -212,7 +211,13 @@ fn form_field(
             .type_params()
             .map(|t| t.ident.clone())
             .collect();
-        emit::default_value(p, &type_params, field, schema_attrs, cont.serde.attrs.default())
+        emit::default_value(
+            p,
+            &type_params,
+            field,
+            schema_attrs,
+            cont.serde.attrs.default(),
+        )
     };
     let fill = match &ours.fill {
         Some((lit, _)) => {

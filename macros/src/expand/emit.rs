@@ -79,7 +79,6 @@ pub(crate) fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStrea
         .collect()
 }
 
-
 /// A closure producing the serialized default, when serde has one and the
 /// value's type is `Serialize` (decided by autoref probing, so a type that
 /// is not `Serialize` simply gets no `"default"`).

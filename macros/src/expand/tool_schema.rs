@@ -395,7 +395,8 @@ impl Gen<'_, '_> {
             &SerdeDefault::None
         };
         let has_default = !fa.default().is_none() || !container_default.is_none();
-        let default_value = emit::default_value(p, &self.type_params, field, ours, container_default);
+        let default_value =
+            emit::default_value(p, &self.type_params, field, ours, container_default);
         let skip_if = fa.skip_serializing_if();
         let skip_serializing_if = skip_if.is_some();
         let skip_if_none = skip_if.is_some_and(|path| {
@@ -466,10 +467,7 @@ impl Gen<'_, '_> {
         ] {
             if let Some(span) = span {
                 // Every token at the key, so an unmet bound is reported there.
-                asserts.push(emit::respan(
-                    quote!(#p::#check::<#ty>();),
-                    span,
-                ));
+                asserts.push(emit::respan(quote!(#p::#check::<#ty>();), span));
             }
         }
         let opt_u64 = |v: Option<u64>| match v {
@@ -479,7 +477,9 @@ impl Gen<'_, '_> {
         let bound = |v: Option<crate::internals::attr::Number>| match v {
             Some(crate::internals::attr::Number::Int(v)) => quote!(#p::Some(#p::Bound::Int(#v))),
             Some(crate::internals::attr::Number::UInt(v)) => quote!(#p::Some(#p::Bound::UInt(#v))),
-            Some(crate::internals::attr::Number::Float(v)) => quote!(#p::Some(#p::Bound::Float(#v))),
+            Some(crate::internals::attr::Number::Float(v)) => {
+                quote!(#p::Some(#p::Bound::Float(#v)))
+            }
             None => quote!(#p::None),
         };
         let min_length = opt_u64(c.min_length);
@@ -512,7 +512,10 @@ impl Gen<'_, '_> {
         let p = &self.p;
         let fa = &field.attrs;
         let (skipped, custom) = match dir {
-            Direction::De => (fa.skip_deserializing(), crate::internals::attr::custom_de(fa).is_some()),
+            Direction::De => (
+                fa.skip_deserializing(),
+                crate::internals::attr::custom_de(fa).is_some(),
+            ),
             Direction::Ser => (fa.skip_serializing(), fa.serialize_with().is_some()),
         };
         if skipped {
@@ -525,7 +528,8 @@ impl Gen<'_, '_> {
         // serde handles through a custom function; on a field with no serde
         // function it is the wire type of both (how a foreign type is
         // described).
-        let any_custom = fa.serialize_with().is_some() || crate::internals::attr::custom_de(fa).is_some();
+        let any_custom =
+            fa.serialize_with().is_some() || crate::internals::attr::custom_de(fa).is_some();
         if let Some(with) = &ours.schema.with
             && (custom || !any_custom)
         {
@@ -545,7 +549,6 @@ impl Gen<'_, '_> {
         let ty = field.ty;
         quote_spanned!(ty.span()=> #p::shape_of::<#ty>)
     }
-
 }
 
 fn skipped_both(field: &Field) -> bool {

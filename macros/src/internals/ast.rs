@@ -160,9 +160,8 @@ fn known_wire(path: &syn::ExprPath, field_ty: &syn::Type) -> Option<syn::Type> {
             return None;
         };
         if let Some(last) = prefix.segments.last_mut() {
-            last.arguments = syn::PathArguments::AngleBracketed(
-                syn::parse_quote!(<(#adapter, #field_ty)>),
-            );
+            last.arguments =
+                syn::PathArguments::AngleBracketed(syn::parse_quote!(<(#adapter, #field_ty)>));
         }
         return Some(syn::parse_quote!(#prefix));
     }
@@ -209,7 +208,12 @@ fn is_std_option(ty: &syn::Type) -> bool {
     if ty.qself.is_some() {
         return false;
     }
-    let names: Vec<String> = ty.path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let names: Vec<String> = ty
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     matches!(
         names.as_slice(),

@@ -125,7 +125,6 @@ impl Literal {
     }
 }
 
-
 /// `length(..)`, `range(..)`, `pattern`, `format`, `example`, `deprecated`.
 #[derive(Default)]
 pub struct Constraints {
@@ -198,9 +197,6 @@ impl Number {
     }
 }
 
-
-
-
 #[derive(Clone, Copy, PartialEq)]
 pub enum Place {
     Container,
@@ -272,7 +268,10 @@ impl SchemaAttrs {
             }
             for item in split.items {
                 let Some((key, span)) = receiver::key_of(&item) else {
-                    cx.error_spanned_by(&item, format!("expected `key = value` in #[{attr_name}(...)]"));
+                    cx.error_spanned_by(
+                        &item,
+                        format!("expected `key = value` in #[{attr_name}(...)]"),
+                    );
                     continue;
                 };
                 if place == Place::ElicitField && key == "pattern" {
@@ -285,7 +284,10 @@ impl SchemaAttrs {
                     continue;
                 }
                 if !allowed.contains(&key.as_str()) {
-                    cx.syn_error(syn::Error::new(span, unknown_key_message(&key, allowed, place)));
+                    cx.syn_error(syn::Error::new(
+                        span,
+                        unknown_key_message(&key, allowed, place),
+                    ));
                     continue;
                 }
                 if key != "example" && out.key_span(&key).is_some() {
@@ -310,7 +312,8 @@ impl SchemaAttrs {
             }
         }
         let span_of = |out: &SchemaAttrs, key: &str| {
-            out.key_span(key).unwrap_or_else(proc_macro2::Span::call_site)
+            out.key_span(key)
+                .unwrap_or_else(proc_macro2::Span::call_site)
         };
         match place {
             Place::Container => match receiver::ContainerSchema::from_list(&items) {
@@ -400,7 +403,12 @@ impl SchemaAttrs {
         }
     }
 
-    fn set_length(&mut self, cx: &Ctxt, bounds: Option<super::receiver::Bounds>, span: proc_macro2::Span) {
+    fn set_length(
+        &mut self,
+        cx: &Ctxt,
+        bounds: Option<super::receiver::Bounds>,
+        span: proc_macro2::Span,
+    ) {
         let Some((min, max)) = bounds.and_then(|b| check_bounds(cx, b, "length", span)) else {
             return;
         };
@@ -422,7 +430,12 @@ impl SchemaAttrs {
         }
     }
 
-    fn set_range(&mut self, cx: &Ctxt, bounds: Option<super::receiver::Bounds>, span: proc_macro2::Span) {
+    fn set_range(
+        &mut self,
+        cx: &Ctxt,
+        bounds: Option<super::receiver::Bounds>,
+        span: proc_macro2::Span,
+    ) {
         let Some((min, max)) = bounds.and_then(|b| check_bounds(cx, b, "range", span)) else {
             return;
         };
@@ -536,7 +549,10 @@ fn check_string(key: &str, lit: &LitStr, place: Place) -> syn::Result<()> {
                     .unwrap_or_default();
                 return Err(syn::Error::new(
                     lit.span(),
-                    format!("unknown format `{format}`; {hint}{what}: {}", known.join(", ")),
+                    format!(
+                        "unknown format `{format}`; {hint}{what}: {}",
+                        known.join(", ")
+                    ),
                 ));
             }
         }
@@ -730,7 +746,9 @@ pub fn serde_borrow_bytes(fa: &serde_derive_internals::attr::Field) -> bool {
     fa.deserialize_with().is_some_and(|path| {
         let segments = &path.path.segments;
         segments.first().is_some_and(|s| s.ident == "_serde")
-            && segments.last().is_some_and(|s| s.ident == "borrow_cow_bytes")
+            && segments
+                .last()
+                .is_some_and(|s| s.ident == "borrow_cow_bytes")
     })
 }
 

@@ -145,9 +145,12 @@ fn number(expr: &Expr) -> syn::Result<Number> {
                 Some(digits) => (!negative, digits),
                 None => (negative, i.base10_digits()),
             };
-            let v: u64 = digits
-                .parse()
-                .map_err(|_| syn::Error::new(i.span(), "number out of range: integers go up to 18446744073709551615 (u64::MAX)"))?;
+            let v: u64 = digits.parse().map_err(|_| {
+                syn::Error::new(
+                    i.span(),
+                    "number out of range: integers go up to 18446744073709551615 (u64::MAX)",
+                )
+            })?;
             if !negative {
                 return Ok(Number::UInt(v));
             }
@@ -253,7 +256,11 @@ fn split_with(tokens: TokenStream, out: &mut Vec<(Span, syn::Result<syn::Type>)>
         let parsed = if value.is_empty() {
             Err(syn::Error::new(eq_span, "expected `with = WireType`"))
         } else {
-            let span = value.clone().into_iter().next().map_or(eq_span, |t| t.span());
+            let span = value
+                .clone()
+                .into_iter()
+                .next()
+                .map_or(eq_span, |t| t.span());
             let parsed: syn::Result<syn::Type> = match syn::parse2::<syn::LitStr>(value.clone()) {
                 Ok(lit) => lit.parse(),
                 Err(_) => syn::parse2(value),
