@@ -37,6 +37,7 @@ mod form;
 pub mod format;
 mod gate;
 pub mod grammar;
+mod rules;
 
 pub use answer::{ElicitError, Elicited, Violation, validate_answer};
 pub use form::{FieldKind, Form, FormField, FormProblem, FormValue, SelectEnum, render_form};
