@@ -1,98 +1,34 @@
 //! Multi-round input for tools and prompts (cargo feature `rmcp`): [`Rounds`],
 //! re-exported from `toolform::rmcp`.
 
+mod canonical;
+mod error;
+mod key;
+
+use canonical::canonical_json;
+pub use error::{RoundError, StateProblem};
+pub use key::{StateKey, StateKeyError};
+
 use super::rmcp::{ElicitFailure, elicit, input_request, revision_for};
-use crate::elicit::{ElicitError, ElicitForm, Elicited, Revision};
+use crate::elicit::{ElicitForm, Elicited, Revision};
 use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::tool::ToolCallContext;
 // Sampling and roots are deprecated by SEP-2577; rmcp still carries them.
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, GetPromptRequestParams, InputRequest, InputRequests,
-    InputRequiredResult, InputResponses, JsonObject, ReadResourceRequestParams, RequestStateCodec,
-    RequestStateError, SealOptions, ServerRequest,
+    InputRequiredResult, InputResponses, JsonObject, ReadResourceRequestParams, SealOptions,
+    ServerRequest,
 };
 #[allow(deprecated)]
 use rmcp::model::{
     CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult, ListRootsRequest,
     ListRootsResult,
 };
-use rmcp::service::{RequestContext, RoleServer, ServiceError};
+use rmcp::service::{RequestContext, RoleServer};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::fmt;
-use std::sync::Arc;
-use std::time::Duration;
-
-/// The server's secret for `requestState`: an HMAC-SHA-256 key (rmcp's
-/// `RequestStateCodec`), cheap to clone. Give every replica of a server the
-/// same key, or a state sealed by one cannot be opened by another.
-#[derive(Clone)]
-pub struct StateKey {
-    codec: Arc<RequestStateCodec>,
-    ttl: Option<Duration>,
-}
-
-impl StateKey {
-    /// The shortest secret accepted, in bytes.
-    pub const MIN_LEN: usize = RequestStateCodec::MIN_KEY_LENGTH;
-
-    /// A key from `secret` (at least [`StateKey::MIN_LEN`] bytes of
-    /// high-entropy material, kept out of clients' reach).
-    pub fn new(secret: impl Into<Vec<u8>>) -> Result<StateKey, StateKeyError> {
-        let secret = secret.into();
-        let length = secret.len();
-        RequestStateCodec::try_new(secret)
-            .map(StateKey::from_codec)
-            .map_err(|_| StateKeyError { length })
-    }
-
-    /// A key from a configured codec: a keyring, for rotating keys
-    /// (`RequestStateCodec::new_with_keyring`).
-    pub fn from_codec(codec: RequestStateCodec) -> StateKey {
-        StateKey {
-            codec: Arc::new(codec),
-            ttl: None,
-        }
-    }
-
-    /// States sealed with this key expire after `ttl` (none by default): a
-    /// retry after that is refused with -32602.
-    pub fn with_ttl(mut self, ttl: Duration) -> StateKey {
-        self.ttl = Some(ttl);
-        self
-    }
-}
-
-impl fmt::Debug for StateKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("StateKey")
-            .field("key", &"<redacted>")
-            .field("ttl", &self.ttl)
-            .finish()
-    }
-}
-
-/// A secret too short for a [`StateKey`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StateKeyError {
-    /// The length of the secret given, in bytes.
-    pub length: usize,
-}
-
-impl fmt::Display for StateKeyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "a requestState key needs at least {} bytes, got {}",
-            StateKey::MIN_LEN,
-            self.length
-        )
-    }
-}
-
-impl std::error::Error for StateKeyError {}
 
 /// One request that may take several rounds (`tools/call`, `prompts/get` or
 /// `resources/read`): its name and arguments (what the state is bound to),
@@ -617,232 +553,4 @@ fn typed_response<T: DeserializeOwned>(key: &str, answer: Value) -> Result<T, Ro
         key: key.to_owned(),
         message: e.to_string(),
     })
-}
-
-/// Why a `requestState` was refused. The client hears one message for all
-/// of them (the detail is for the server's logs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum StateProblem {
-    /// Not a sealed state at all (wrong format, not base64url).
-    Malformed,
-    /// The seal does not match: changed, or sealed for another request
-    /// (method, name, arguments, bound context) or under another key.
-    Forged,
-    /// Its time to live has passed.
-    Expired,
-    /// The seal holds, but the content does not read as this tool's state
-    /// (a state from an older version of the tool).
-    Unreadable,
-}
-
-impl From<RequestStateError> for StateProblem {
-    fn from(error: RequestStateError) -> Self {
-        match error {
-            RequestStateError::IntegrityCheckFailed | RequestStateError::UnknownKeyId => {
-                StateProblem::Forged
-            }
-            RequestStateError::Expired => StateProblem::Expired,
-            RequestStateError::Deserialization(_) => StateProblem::Unreadable,
-            _ => StateProblem::Malformed,
-        }
-    }
-}
-
-/// Why [`Rounds`] could not go on. Converts into `rmcp::ErrorData`: a bad
-/// `requestState`, answer or response is -32602 (invalid params).
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum RoundError {
-    /// The `requestState` was refused.
-    State(StateProblem),
-    /// The answer under `key` is not an `ElicitResult` or breaks the form.
-    Answer {
-        /// The request's key.
-        key: String,
-        /// What is wrong with it.
-        error: ElicitError,
-    },
-    /// The sampling or roots result under `key` does not read as one.
-    Response {
-        /// The request's key.
-        key: String,
-        /// serde's message.
-        message: String,
-    },
-    /// The client did not declare the capability named (`elicitation`,
-    /// `sampling`, `roots`).
-    ClientCannot(&'static str),
-    /// Asking by request (before 2026-07-28) failed: the form cannot be
-    /// carried by the client's revision, or the client did not declare
-    /// `elicitation`, or the request failed.
-    Elicit(ElicitFailure),
-    /// A sampling or roots request (before 2026-07-28) failed.
-    Service(ServiceError),
-    /// The state could not be sealed (`S` failed to serialize).
-    Seal(String),
-}
-
-impl fmt::Display for RoundError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RoundError::State(_) => f.write_str(
-                "invalid requestState: it was not issued by this server for this request, \
-                 was altered, or has expired",
-            ),
-            RoundError::Answer { key, error } => write!(f, "inputResponses[{key:?}]: {error}"),
-            RoundError::Response { key, message } => {
-                write!(
-                    f,
-                    "inputResponses[{key:?}]: not the result asked for: {message}"
-                )
-            }
-            RoundError::ClientCannot(capability) => write!(
-                f,
-                "the client did not declare the `{capability}` capability: it cannot be asked for input"
-            ),
-            RoundError::Elicit(e) => e.fmt(f),
-            RoundError::Service(e) => write!(f, "the request to the client failed: {e}"),
-            RoundError::Seal(e) => write!(f, "cannot seal the request state: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for RoundError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            RoundError::Answer { error, .. } => Some(error),
-            RoundError::Elicit(e) => Some(e),
-            RoundError::Service(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl From<RoundError> for rmcp::ErrorData {
-    fn from(error: RoundError) -> Self {
-        match error {
-            RoundError::State(_) | RoundError::Answer { .. } | RoundError::Response { .. } => {
-                rmcp::ErrorData::invalid_params(error.to_string(), None)
-            }
-            RoundError::Elicit(failure) => failure.into(),
-            other => rmcp::ErrorData::internal_error(other.to_string(), None),
-        }
-    }
-}
-
-/// `value` as JSON with every object's keys sorted, written without
-/// recursion (any depth).
-fn canonical_json(value: &Value, out: &mut Vec<u8>) {
-    enum Step<'a> {
-        Value(&'a Value),
-        Key(&'a str),
-        Raw(&'static [u8]),
-    }
-    let mut stack = vec![Step::Value(value)];
-    while let Some(step) = stack.pop() {
-        match step {
-            Step::Raw(bytes) => out.extend_from_slice(bytes),
-            Step::Key(key) => {
-                write_scalar(&Value::from(key), out);
-                out.push(b':');
-            }
-            Step::Value(Value::Array(items)) => {
-                out.push(b'[');
-                stack.push(Step::Raw(b"]"));
-                for (i, item) in items.iter().enumerate().rev() {
-                    stack.push(Step::Value(item));
-                    if i > 0 {
-                        stack.push(Step::Raw(b","));
-                    }
-                }
-            }
-            Step::Value(Value::Object(map)) => {
-                out.push(b'{');
-                stack.push(Step::Raw(b"}"));
-                let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-                entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
-                for (i, (key, item)) in entries.into_iter().enumerate().rev() {
-                    stack.push(Step::Value(item));
-                    stack.push(Step::Key(key));
-                    if i > 0 {
-                        stack.push(Step::Raw(b","));
-                    }
-                }
-            }
-            Step::Value(scalar) => write_scalar(scalar, out),
-        }
-    }
-}
-
-fn write_scalar(value: &Value, out: &mut Vec<u8>) {
-    // Writing a scalar into a Vec cannot fail.
-    let _ = serde_json::to_writer(&mut *out, value);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    fn canonical(value: &Value) -> String {
-        let mut out = Vec::new();
-        canonical_json(value, &mut out);
-        String::from_utf8(out).unwrap_or_default()
-    }
-
-    #[test]
-    fn canonical_json_sorts_keys_at_every_depth() {
-        let a = json!({"b": [1, {"z": null, "a": "x"}], "a": {"d": true, "c": 1.5}});
-        let b = json!({"a": {"c": 1.5, "d": true}, "b": [1, {"a": "x", "z": null}]});
-        assert_eq!(canonical(&a), canonical(&b));
-        assert_eq!(
-            canonical(&a),
-            r#"{"a":{"c":1.5,"d":true},"b":[1,{"a":"x","z":null}]}"#
-        );
-        assert_eq!(canonical(&json!([])), "[]");
-        assert_eq!(canonical(&json!({})), "{}");
-        assert_eq!(canonical(&json!("\"\n")), r#""\"\n""#);
-    }
-
-    #[test]
-    fn canonical_json_takes_any_depth() {
-        let mut deep = json!(0);
-        for _ in 0..100_000 {
-            deep = Value::Array(vec![deep]);
-        }
-        let text = canonical(&deep);
-        assert_eq!(text.len(), 200_001);
-        // Drop it without recursing either.
-        let mut stack = vec![deep];
-        while let Some(mut v) = stack.pop() {
-            if let Value::Array(items) = &mut v {
-                stack.append(items);
-            }
-        }
-    }
-
-    #[test]
-    fn keys_shorter_than_32_bytes_are_refused() {
-        assert_eq!(
-            StateKey::new(vec![7; 31]).map(|_| ()),
-            Err(StateKeyError { length: 31 })
-        );
-        assert!(StateKey::new(vec![7; 32]).is_ok());
-        let shown = format!("{:?}", StateKey::new(vec![7; 32]).ok());
-        assert!(!shown.contains("7, 7"), "{shown}");
-    }
-
-    #[test]
-    fn state_problems_map_to_invalid_params() {
-        for problem in [
-            StateProblem::Malformed,
-            StateProblem::Forged,
-            StateProblem::Expired,
-            StateProblem::Unreadable,
-        ] {
-            let error: rmcp::ErrorData = RoundError::State(problem).into();
-            assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS);
-        }
-    }
 }

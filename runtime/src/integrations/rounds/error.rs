@@ -1,0 +1,120 @@
+//! Why a round could not go on: a refused `requestState`, an answer or a
+//! response that does not read, or the request itself.
+
+use crate::elicit::ElicitError;
+use crate::integrations::rmcp::ElicitFailure;
+use rmcp::model::RequestStateError;
+use rmcp::service::ServiceError;
+use std::fmt;
+
+/// Why a `requestState` was refused. The client hears one message for all
+/// of them (the detail is for the server's logs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StateProblem {
+    /// Not a sealed state at all (wrong format, not base64url).
+    Malformed,
+    /// The seal does not match: changed, or sealed for another request
+    /// (method, name, arguments, bound context) or under another key.
+    Forged,
+    /// Its time to live has passed.
+    Expired,
+    /// The seal holds, but the content does not read as this tool's state
+    /// (a state from an older version of the tool).
+    Unreadable,
+}
+
+impl From<RequestStateError> for StateProblem {
+    fn from(error: RequestStateError) -> Self {
+        match error {
+            RequestStateError::IntegrityCheckFailed | RequestStateError::UnknownKeyId => {
+                StateProblem::Forged
+            }
+            RequestStateError::Expired => StateProblem::Expired,
+            RequestStateError::Deserialization(_) => StateProblem::Unreadable,
+            _ => StateProblem::Malformed,
+        }
+    }
+}
+
+/// Why [`Rounds`] could not go on. Converts into `rmcp::ErrorData`: a bad
+/// `requestState`, answer or response is -32602 (invalid params).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum RoundError {
+    /// The `requestState` was refused.
+    State(StateProblem),
+    /// The answer under `key` is not an `ElicitResult` or breaks the form.
+    Answer {
+        /// The request's key.
+        key: String,
+        /// What is wrong with it.
+        error: ElicitError,
+    },
+    /// The sampling or roots result under `key` does not read as one.
+    Response {
+        /// The request's key.
+        key: String,
+        /// serde's message.
+        message: String,
+    },
+    /// The client did not declare the capability named (`elicitation`,
+    /// `sampling`, `roots`).
+    ClientCannot(&'static str),
+    /// Asking by request (before 2026-07-28) failed: the form cannot be
+    /// carried by the client's revision, or the client did not declare
+    /// `elicitation`, or the request failed.
+    Elicit(ElicitFailure),
+    /// A sampling or roots request (before 2026-07-28) failed.
+    Service(ServiceError),
+    /// The state could not be sealed (`S` failed to serialize).
+    Seal(String),
+}
+
+impl fmt::Display for RoundError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RoundError::State(_) => f.write_str(
+                "invalid requestState: it was not issued by this server for this request, \
+                 was altered, or has expired",
+            ),
+            RoundError::Answer { key, error } => write!(f, "inputResponses[{key:?}]: {error}"),
+            RoundError::Response { key, message } => {
+                write!(
+                    f,
+                    "inputResponses[{key:?}]: not the result asked for: {message}"
+                )
+            }
+            RoundError::ClientCannot(capability) => write!(
+                f,
+                "the client did not declare the `{capability}` capability: it cannot be asked for input"
+            ),
+            RoundError::Elicit(e) => e.fmt(f),
+            RoundError::Service(e) => write!(f, "the request to the client failed: {e}"),
+            RoundError::Seal(e) => write!(f, "cannot seal the request state: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RoundError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RoundError::Answer { error, .. } => Some(error),
+            RoundError::Elicit(e) => Some(e),
+            RoundError::Service(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<RoundError> for rmcp::ErrorData {
+    fn from(error: RoundError) -> Self {
+        match error {
+            RoundError::State(_) | RoundError::Answer { .. } | RoundError::Response { .. } => {
+                rmcp::ErrorData::invalid_params(error.to_string(), None)
+            }
+            RoundError::Elicit(failure) => failure.into(),
+            other => rmcp::ErrorData::internal_error(other.to_string(), None),
+        }
+    }
+}
