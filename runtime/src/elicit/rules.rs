@@ -2,7 +2,7 @@
 //! gated schema's property, and the messages that name each failure.
 
 use super::Format;
-use super::form::{FieldKind, FormField, choices, integer_bounds, tighter_u64};
+use super::form::{FieldKind, FormField, choices, compare_bounds, integer_bounds, tighter_u64};
 use crate::shape::Bound;
 use crate::violation::quoted;
 use serde_json::Value;
@@ -251,24 +251,12 @@ fn check_bounds(rules: &Rules, n: &serde_json::Number, out: &mut Vec<(&'static s
 }
 
 fn compare(n: &serde_json::Number, b: Bound) -> std::cmp::Ordering {
-    use std::cmp::Ordering;
-    let as_i128 = |n: &serde_json::Number| {
-        n.as_i64()
-            .map(i128::from)
-            .or_else(|| n.as_u64().map(i128::from))
+    let n = match (n.as_i64(), n.as_u64()) {
+        (Some(v), _) => Bound::Int(v),
+        (None, Some(v)) => Bound::UInt(v),
+        (None, None) => Bound::Float(n.as_f64().unwrap_or(f64::NAN)),
     };
-    let bound_i128 = match b {
-        Bound::Int(v) => Some(i128::from(v)),
-        Bound::UInt(v) => Some(i128::from(v)),
-        Bound::Float(_) => None,
-    };
-    match (as_i128(n), bound_i128) {
-        (Some(a), Some(b)) => a.cmp(&b),
-        _ => {
-            let a = n.as_f64().unwrap_or(f64::NAN);
-            a.partial_cmp(&b.as_f64()).unwrap_or(Ordering::Equal)
-        }
-    }
+    compare_bounds(n, b)
 }
 
 /// `"x" is not one of the options ("a", "b", ... and N more)`: bounded in
