@@ -7,6 +7,7 @@
 //!   documents derived by mutation from seed documents.
 
 pub mod agreement;
+pub mod deep;
 pub mod dialect_check;
 pub mod mutate;
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use toolform::elicit::{ElicitForm, Elicited, Revision};
 use toolform::{ElicitError, ToolSchema};
+use toolform_tests::deep::{deep_array, dispose};
 
 #[derive(Serialize, Deserialize, ToolSchema, Debug, PartialEq, Clone, Copy)]
 enum Plat {
@@ -76,38 +77,6 @@ struct Note {
     tags: Vec<Plat>,
     #[elicit(default = "x")]
     filled: String,
-}
-
-/// An iteratively built array `depth` deep.
-fn deep_array(depth: usize) -> Value {
-    let mut v = json!("bottom");
-    for _ in 0..depth {
-        v = Value::Array(vec![v]);
-    }
-    v
-}
-
-/// Drops a value without recursion (serde_json's drop recurses).
-fn dispose(mut v: Value) {
-    let mut stack = vec![];
-    loop {
-        match &mut v {
-            Value::Array(items) => stack.extend(items.drain(..)),
-            Value::Object(map) => {
-                let keys: Vec<String> = map.keys().cloned().collect();
-                for k in keys {
-                    if let Some(child) = map.remove(&k) {
-                        stack.push(child);
-                    }
-                }
-            }
-            _ => {}
-        }
-        match stack.pop() {
-            Some(next) => v = next,
-            None => return,
-        }
-    }
 }
 
 /// Values 100k deep in a field, in a multi-select item, and under a key the

@@ -19,6 +19,7 @@ use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 use toolform::{ArgsError, ToolSchema, parse_args};
 use toolform_tests::agreement::{Disagreement, LIMITS, Limit, validator};
+use toolform_tests::deep::{deep_array, deep_object, dispose};
 use toolform_tests::mutate::{Kind, mutants, property_names};
 
 // ------------------------------------------------------------ the runner
@@ -1574,36 +1575,6 @@ fn invalid_pattern_is_a_violation() {
 }
 
 // ------------------------------------------------------------ hostile
-
-/// Drops `v` without recursion: children are taken out into a stack first.
-fn dispose(v: Value) {
-    let mut stack = vec![v];
-    while let Some(mut v) = stack.pop() {
-        match &mut v {
-            Value::Array(items) => stack.extend(std::mem::take(items)),
-            Value::Object(map) => stack.extend(std::mem::take(map).into_iter().map(|(_, c)| c)),
-            _ => {}
-        }
-    }
-}
-
-fn deep_array(depth: usize) -> Value {
-    let mut v = json!("bottom");
-    for _ in 0..depth {
-        v = Value::Array(vec![v]);
-    }
-    v
-}
-
-fn deep_object(depth: usize) -> Value {
-    let mut v = json!("bottom");
-    for _ in 0..depth {
-        let mut m = Map::new();
-        m.insert("a".into(), v);
-        v = Value::Object(m);
-    }
-    v
-}
 
 /// Exactly what serde_json's parser accepts: 127 levels, not 128.
 #[test]

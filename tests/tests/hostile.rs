@@ -23,38 +23,9 @@ use std::sync::OnceLock;
 use toolform::ToolSchema;
 use toolform::dialect::{Dialect, convert};
 use toolform::elicit::{ElicitForm, Revision, gate, validate_content};
+use toolform_tests::deep::{deep_array, deep_object, dispose};
 
 // ------------------------------------------------------------ deep values
-
-/// Drops `v` without recursion: children are taken out into a stack first.
-fn dispose(v: Value) {
-    let mut stack = vec![v];
-    while let Some(mut v) = stack.pop() {
-        match &mut v {
-            Value::Array(items) => stack.extend(std::mem::take(items)),
-            Value::Object(map) => stack.extend(std::mem::take(map).into_iter().map(|(_, c)| c)),
-            _ => {}
-        }
-    }
-}
-
-/// `[[[ ... "bottom" ... ]]]`, `depth` arrays deep.
-fn deep_array(depth: usize) -> Value {
-    let mut v = json!("bottom");
-    for _ in 0..depth {
-        v = Value::Array(vec![v]);
-    }
-    v
-}
-
-/// `{"a": {"a": ... }}`, `depth` objects deep.
-fn deep_object(depth: usize) -> Value {
-    let mut v = json!("bottom");
-    for _ in 0..depth {
-        v = object([("a", v)]);
-    }
-    v
-}
 
 /// Alternating arrays and objects, `depth` deep.
 fn deep_mixed(depth: usize) -> Value {
