@@ -1164,6 +1164,111 @@ fn strict_documents_round_trip_through_decode() {
             greeting: "hi".into(),
         },
     }]));
+    // Every combination of a few values, for the types with most choices.
+    let mut searches = Vec::new();
+    for limit in [0, 5] {
+        for since in [None, Some("s".to_string())] {
+            for tags in [vec![], vec!["t".to_string()]] {
+                let (since, tags) = (since.clone(), tags.clone());
+                let query = "q".into();
+                searches.push(Search {
+                    query,
+                    limit,
+                    since,
+                    tags,
+                });
+            }
+        }
+    }
+    total += round_trips(&searches);
+    let shapes = || {
+        [
+            Shape::Circle { radius: 0.0 },
+            Shape::Circle { radius: 2.5 },
+            Shape::Square {
+                side: 1,
+                rotated: false,
+            },
+            Shape::Square {
+                side: 0,
+                rotated: true,
+            },
+            Shape::Empty,
+            Shape::Wrapped(paging(0, 0)),
+            Shape::Wrapped(paging(4, 0)),
+        ]
+    };
+    let all: Vec<HasShape> = shapes()
+        .into_iter()
+        .map(|shape| HasShape { shape })
+        .collect();
+    total += round_trips(&all);
+    let untagged = || {
+        [
+            Untagged::Text("é".into()),
+            Untagged::Point { x: 0, y: 0 },
+            Untagged::Point { x: -1, y: 2 },
+            Untagged::Labelled {
+                label: "l".into(),
+                weight: 0,
+            },
+            Untagged::Labelled {
+                label: "".into(),
+                weight: 3,
+            },
+        ]
+    };
+    let mut all = Vec::new();
+    for u in untagged() {
+        all.push(HasUntagged {
+            u,
+            us: untagged().into_iter().collect(),
+        });
+    }
+    total += round_trips(&all);
+    let adjs = || {
+        [
+            Adj::Unit,
+            Adj::One(0),
+            Adj::Many { n: 0, s: "".into() },
+            Adj::Many { n: 1, s: "".into() },
+            Adj::Many {
+                n: 0,
+                s: "s".into(),
+            },
+            Adj::Both(paging(0, 0)),
+            Adj::Both(paging(0, 9)),
+        ]
+    };
+    let mut all = Vec::new();
+    for (adj, more) in adjs().into_iter().zip(adjs().into_iter().rev()) {
+        all.push(HasAdj {
+            adj,
+            more: Some(more),
+        });
+    }
+    total += round_trips(&all);
+    let mut trees: Vec<Tree> = Vec::new();
+    let mut tree = Tree {
+        label: "0".into(),
+        weight: 0,
+        kids: vec![],
+    };
+    for depth in 1..=8u32 {
+        let sibling = Tree {
+            label: "s".into(),
+            weight: depth % 2,
+            kids: vec![],
+        };
+        tree = Tree {
+            label: depth.to_string(),
+            weight: depth % 3,
+            kids: vec![tree, sibling],
+        };
+        let copy = serde_json::from_value(serde_json::to_value(&tree).unwrap()).unwrap();
+        trees.push(copy);
+    }
+    total += round_trips(&trees);
     println!("{types} types, {total} strict documents filled, validated and decoded back");
     assert!(types >= 20);
 }
@@ -1321,6 +1426,13 @@ fn wide_objects_and_non_ascii_keys_grow_linearly() {
         let got: corpus::HasUntagged =
             timed("untagged list", n, || strict(json!({"u": "t", "us": us}))).unwrap();
         assert_eq!(got.us.len(), n);
+        // n untagged values two variants could read: each tried in order.
+        let loose: Vec<Value> = (0..n).map(|i| json!({"x": i, "y": null})).collect();
+        let got: Vec<Loose> = timed("untagged list, two candidates", n, || {
+            strict(Value::Array(loose))
+        })
+        .unwrap();
+        assert!(got.iter().all(|l| matches!(l, Loose::Counted { y: 0, .. })));
     }
 }
 
@@ -1352,4 +1464,52 @@ fn odd_values_never_panic() {
         let _ = strict::<Nest>(doc);
     }
     dispose(deep_array(10));
+}
+
+/// Two untagged variants alike down to a key's type: each level is tried
+/// twice, and the first try walks all the levels below.
+#[derive(Deserialize, Serialize, ToolSchema, Debug, PartialEq)]
+#[serde(untagged)]
+enum Twin {
+    Number {
+        tag: u8,
+        #[serde(default)]
+        a: u8,
+        next: Option<Box<Twin>>,
+    },
+    Text {
+        tag: String,
+        #[serde(default)]
+        b: u8,
+        next: Option<Box<Twin>>,
+    },
+}
+
+fn twins(depth: usize) -> Value {
+    let mut doc = Value::Null;
+    for _ in 0..depth {
+        doc = json!({"tag": "t", "b": null, "next": doc});
+    }
+    doc
+}
+
+#[test]
+fn untagged_trials_stay_within_their_budget() {
+    // Shallow: every level tried, every `null` gone.
+    let got: Twin = strict(twins(8)).unwrap();
+    let mut levels = 0;
+    let mut at = Some(&got);
+    while let Some(Twin::Text { b: 0, next, .. }) = at {
+        levels += 1;
+        at = next.as_deref();
+    }
+    assert_eq!(levels, 8);
+    // Deep: trying each level twice would take 2^60 walks; the trials stop
+    // at their budget (linear in the value) and leave the rest to serde.
+    let result = timed("twin chain, 60 levels", 60, || strict::<Twin>(twins(60)));
+    println!("60 levels: {:?}", result.as_ref().map(|_| "decoded"));
+    let decoded = (8..=60)
+        .take_while(|&d| strict::<Twin>(twins(d)).is_ok())
+        .last();
+    println!("twin chains decode up to {decoded:?} levels within the budget");
 }

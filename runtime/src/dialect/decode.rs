@@ -46,9 +46,9 @@
 
 mod shapes;
 
-use crate::shape::{Body, Enum, Repr, Shape, Struct, VariantBody};
+use crate::shape::{Body, Enum, Repr, Shape, Struct, Variant, VariantBody};
 use serde_json::{Map, Value};
-use shapes::{At, StructPlan, enum_plan, peel, scan, struct_plan};
+use shapes::{At, StructPlan, enum_plan, kind_fits, peel, scan, struct_plan};
 use std::collections::HashMap;
 
 /// Frames of the walk (each a level of the value or a step on the shape at
@@ -68,7 +68,7 @@ pub(crate) fn drop_added_nulls(mut value: Value, shape: &'static Shape) -> Value
         .map_or(usize::MAX, |(nodes, _)| nodes)
         .saturating_mul(TRIAL_BUDGET_PER_NODE)
         .saturating_add(1 << 16);
-    let mut walk = Walk { budget };
+    let mut walk = Walk { budget, changes: 0 };
     walk.value(&mut value, shape, Depth::ROOT);
     value
 }
@@ -105,6 +105,9 @@ impl Depth {
 /// The walk, with what trying untagged variants may still cost.
 struct Walk {
     budget: usize,
+    /// Values removed or replaced so far (a trial that changes nothing
+    /// needs no validation of its own).
+    changes: usize,
 }
 
 /// How a key of an object is read, as serde hands keys out: the struct's
@@ -230,14 +233,21 @@ impl Walk {
                         return true;
                     };
                     if added && value.is_null() {
+                        self.changes += 1;
                         return false;
                     }
                     self.value(value, shape, down);
                 }
                 Part::Content(_, body) => self.content(value, body, down),
                 Part::Edits(edits) => match edits.remove(key.as_str()) {
-                    Some(Some(edited)) => *value = edited,
-                    Some(None) => return false,
+                    Some(Some(edited)) => {
+                        self.changes += 1;
+                        *value = edited;
+                    }
+                    Some(None) => {
+                        self.changes += 1;
+                        return false;
+                    }
                     None => {}
                 },
                 Part::Key(_) | Part::Rest(_) => {}
@@ -465,7 +475,21 @@ impl Walk {
             .variants
             .iter()
             .filter(|v| (v.untagged || matches!(e.repr, Repr::Untagged)) && v.de_name.is_some());
-        let candidates = tagged.then_some(None).into_iter().chain(untagged.map(Some));
+        let candidates: Vec<Option<&'static Variant>> = tagged
+            .then_some(None)
+            .into_iter()
+            .chain(untagged.map(Some))
+            .filter(|c| could_be(e, *c, value))
+            .collect();
+        if let [only] = candidates[..] {
+            // No other variant can read it: its `null`s go, no trial.
+            match only {
+                None => self.tagged(value, e, d),
+                Some(v) => self.content(value, &v.body, d),
+            }
+            return true;
+        }
+        let mut as_is = None;
         for candidate in candidates {
             // A copy, its walk and the validator's.
             let cost = nodes.saturating_mul(3);
@@ -475,17 +499,60 @@ impl Walk {
             }
             self.budget -= cost;
             let mut copy = value.clone();
+            let before = self.changes;
             match candidate {
                 None => self.tagged(&mut copy, e, d),
                 Some(v) => self.content(&mut copy, &v.body, d),
             }
-            if crate::args::validate_args(named, &copy).is_empty() {
+            if self.changes == before {
+                // Nothing for this variant to remove: the value is read as
+                // it is, or not (asked once).
+                if *as_is.get_or_insert_with(|| accepts(named, value)) {
+                    return true;
+                }
+                continue;
+            }
+            if accepts(named, &copy) {
                 *value = copy;
                 return true;
             }
         }
         false
     }
+}
+
+/// Whether serde could read `value` as an enum's tagged form (`None`) or
+/// one of its untagged variants: the kind of value, the tag, a struct's
+/// required keys. A necessary condition, before and after `null`s go.
+fn could_be(e: &'static Enum, candidate: Option<&'static Variant>, value: &Value) -> bool {
+    let Some(v) = candidate else {
+        let plan = enum_plan(e);
+        let named = |t: &Value| t.as_str().is_none_or(|t| plan.variant(t).is_some());
+        return match (e.repr, value) {
+            (Repr::External, Value::String(_)) => named(value),
+            (Repr::External, Value::Object(map)) => {
+                map.len() == 1 && map.keys().all(|k| plan.variant(k).is_some())
+            }
+            (Repr::Internal { tag }, Value::Object(map))
+            | (Repr::Adjacent { tag, .. }, Value::Object(map)) => map.get(tag).is_some_and(named),
+            _ => false,
+        };
+    };
+    match v.body {
+        VariantBody::Unit => true,
+        VariantBody::Newtype(inner) => kind_fits(inner(), value),
+        VariantBody::Tuple(_) => value.is_array(),
+        VariantBody::Struct(s) => match value {
+            Value::Object(map) => struct_plan(s).could_read(map),
+            Value::Array(_) => true,
+            _ => false,
+        },
+    }
+}
+
+/// Whether the input schema of `shape` accepts `value` (serde reads it).
+fn accepts(shape: &'static Shape, value: &Value) -> bool {
+    crate::args::validate_args(shape, value).is_empty()
 }
 
 /// Drops `value` without recursion (dropping a `Value` recurses once per

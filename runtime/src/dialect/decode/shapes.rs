@@ -123,6 +123,54 @@ pub(super) struct StructPlan {
     pub(super) names: HashMap<&'static str, (&'static Shape, bool)>,
     /// The flattened fields, in declaration order.
     pub(super) flattened: Vec<&'static Field>,
+    /// The names of each field serde requires (primary name first).
+    pub(super) required: Vec<Vec<&'static str>>,
+    /// `deny_unknown_fields`.
+    pub(super) closed: bool,
+}
+
+impl StructPlan {
+    /// Whether serde could read `map` as this struct: every required
+    /// field there, no unknown key when closed. Unsure (flattened fields):
+    /// yes. Holds before and after the walk removes `null`s.
+    pub(super) fn could_read(&self, map: &serde_json::Map<String, Value>) -> bool {
+        if !self.flattened.is_empty() {
+            return true;
+        }
+        self.required
+            .iter()
+            .all(|names| names.iter().any(|n| map.contains_key(*n)))
+            && (!self.closed || map.keys().all(|k| self.names.contains_key(k.as_str())))
+    }
+}
+
+/// Whether serde could read `value` as `shape`, by the kind of JSON value
+/// alone (a struct from an object or an array, a number from a number, ...).
+/// Unsure: yes.
+pub(super) fn kind_fits(shape: &'static Shape, value: &Value) -> bool {
+    let body = match peel(shape, value.is_null()) {
+        None => return true,
+        Some(At::Plain(shape)) => {
+            return match shape {
+                Shape::Bool => value.is_boolean(),
+                Shape::Integer(_) | Shape::Number => value.is_number(),
+                Shape::String(_) => value.is_string(),
+                Shape::Seq(_) | Shape::Tuple(_) => value.is_array(),
+                Shape::Map(_) => value.is_object(),
+                _ => true,
+            };
+        }
+        Some(At::Body(_, body)) => body,
+    };
+    match body {
+        Body::Struct(s) => match value {
+            Value::Object(map) => struct_plan(s).could_read(map),
+            Value::Array(_) => true,
+            _ => false,
+        },
+        Body::Tuple(_) => value.is_array(),
+        _ => true,
+    }
 }
 
 pub(super) fn struct_plan(s: &'static Struct) -> &'static StructPlan {
@@ -130,6 +178,7 @@ pub(super) fn struct_plan(s: &'static Struct) -> &'static StructPlan {
     cached(&PLANS, s, || {
         let mut names = HashMap::new();
         let mut flattened = Vec::new();
+        let mut required = Vec::new();
         for field in s.fields {
             if field.flatten {
                 if field.de_name.is_some() {
@@ -147,8 +196,20 @@ pub(super) fn struct_plan(s: &'static Struct) -> &'static StructPlan {
             for key in std::iter::once(&name).chain(field.aliases) {
                 names.entry(*key).or_insert((shape, added));
             }
+            if !optional {
+                required.push(
+                    std::iter::once(name)
+                        .chain(field.aliases.iter().copied())
+                        .collect(),
+                );
+            }
         }
-        StructPlan { names, flattened }
+        StructPlan {
+            names,
+            flattened,
+            required,
+            closed: s.deny_unknown_fields,
+        }
     })
 }
 
