@@ -18,10 +18,13 @@
 //!   as serde picks the variant (aliases and `#[serde(other)]` included);
 //! - untagged enums (and enums with `#[serde(untagged)]` variants) as serde
 //!   reads them: the tagged form first, then each untagged variant in
-//!   declaration order. For each, the `null`s that variant would not read are
-//!   removed from a copy, and the first copy the type's input schema accepts
-//!   ([`crate::args::validate_args`], the schema's exact verdict) is kept.
-//!   None accepted: the value is left alone, and serde says why.
+//!   declaration order. Variants that cannot read the value (by the kind of
+//!   JSON value, the tag, a struct's required keys or closedness: none of
+//!   which removing a `null` changes) are passed over; when one is left, its
+//!   `null`s go. Otherwise, for each, the `null`s that variant would not read
+//!   are removed from a copy, and the first copy the enum's input schema
+//!   accepts ([`crate::args::validate_args`], the schema's exact verdict) is
+//!   kept. None accepted: the value is left alone, and serde says why.
 //!
 //! Anything else (a value that does not have the shape's form, a tag no
 //! variant has) is left alone: serde then reports it.
@@ -35,8 +38,12 @@
 //!   level of the value is cut after [`MAX_HOPS`] such steps and left alone.
 //! - Trying untagged variants copies the value: the copies together may cost
 //!   at most [`TRIAL_BUDGET_PER_NODE`] times the value's size (plus a
-//!   constant); beyond that, untagged values are left alone. Linear on any
-//!   value, however the enums nest.
+//!   constant); beyond that, untagged values that several variants could
+//!   read are left alone. Linear on any value, however the enums nest; but a
+//!   recursive type whose untagged variants differ only below the first
+//!   level (each level tried twice, each try walking every level below) is
+//!   decoded only a few levels deep (10 for the `Twin` chain in
+//!   `tests/tests/dialect_decode.rs`).
 //! - The untagged choice follows the input schema's verdict, which holds
 //!   declared `#[schema(...)]` constraints serde does not: a variant serde
 //!   would read despite a broken declared bound is passed over for a later
@@ -459,14 +466,6 @@ impl Walk {
         d: Depth,
     ) -> bool {
         let Some(d) = d.same() else { return false };
-        let Some((nodes, null)) = scan(value, self.budget) else {
-            self.budget = 0;
-            return false;
-        };
-        self.budget -= nodes;
-        if !null {
-            return false;
-        }
         let tagged = !matches!(e.repr, Repr::Untagged)
             && e.variants
                 .iter()
@@ -488,6 +487,15 @@ impl Walk {
                 Some(v) => self.content(value, &v.body, d),
             }
             return true;
+        }
+        let Some((nodes, null)) = scan(value, self.budget) else {
+            self.budget = 0;
+            return false;
+        };
+        self.budget -= nodes;
+        if !null {
+            // Nothing to remove, whichever variant reads it.
+            return false;
         }
         let mut as_is = None;
         for candidate in candidates {
