@@ -110,7 +110,7 @@ impl Dialect {
             )));
         }
         let value = match self {
-            Dialect::OpenAiStrict => decode::drop_added_nulls(value, T::input_schema()),
+            Dialect::OpenAiStrict => decode::drop_added_nulls(value, T::SHAPE),
             _ => value,
         };
         serde_json::from_value(value)
@@ -139,7 +139,7 @@ impl Dialect {
             ]));
         }
         let value = match self {
-            Dialect::OpenAiStrict => decode::drop_added_nulls(value, T::input_schema()),
+            Dialect::OpenAiStrict => decode::drop_added_nulls(value, T::SHAPE),
             _ => value,
         };
         crate::parse_args(&value)
