@@ -21,7 +21,7 @@ use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::{Expr, Lit};
 
-use super::attr::{Literal, Number};
+use super::value::{Literal, Number};
 pub use darling::ast::NestedMeta;
 
 /// `#[schema(...)]` on a struct or enum.
