@@ -101,7 +101,11 @@ pub(crate) fn shape_fn(p: &TokenStream, ty: &syn::Type, wire: &WireType) -> Toke
 /// own `Default` through `DefaultOf` (no default when it is not `Default +
 /// Serialize`), else a closure whose value's type is probed by autoref (a
 /// type that is not `Serialize` simply gets no `"default"`).
-pub(crate) fn default_value(p: &TokenStream, ty: &syn::Type, default: &DefaultValue) -> TokenStream {
+pub(crate) fn default_value(
+    p: &TokenStream,
+    ty: &syn::Type,
+    default: &DefaultValue,
+) -> TokenStream {
     let value = match default {
         DefaultValue::None => return quote!(#p::None),
         DefaultValue::Null => return quote!(#p::Some(#p::null_default)),

@@ -302,7 +302,12 @@ impl Gen<'_, '_> {
     }
 
     /// `Some(name)` for each direction serde does not skip.
-    fn names(&self, (ser, de): (&Name, &Name), skip_ser: bool, skip_de: bool) -> (TokenStream, TokenStream) {
+    fn names(
+        &self,
+        (ser, de): (&Name, &Name),
+        skip_ser: bool,
+        skip_de: bool,
+    ) -> (TokenStream, TokenStream) {
         let p = &self.p;
         let some = |skip: bool, n: &str| {
             if skip {
@@ -342,7 +347,10 @@ impl Gen<'_, '_> {
             (fa.flatten(), quote!(flatten)),
             (ours.deserialize_with, quote!(deserialize_with)),
             (ours.has_default, quote!(has_default)),
-            (fa.skip_serializing_if().is_some(), quote!(skip_serializing_if)),
+            (
+                fa.skip_serializing_if().is_some(),
+                quote!(skip_serializing_if),
+            ),
             (ours.skip_if_none, quote!(skip_if_none)),
         ] {
             if flag {
@@ -356,7 +364,10 @@ impl Gen<'_, '_> {
         if let Some(title) = &ours.attrs.title {
             parts.push(quote!(title: #p::Some(#title)));
         }
-        if !matches!(ours.attrs.description, crate::internals::doc::Description::None) {
+        if !matches!(
+            ours.attrs.description,
+            crate::internals::doc::Description::None
+        ) {
             let description = opt_desc(p, &ours.attrs.description);
             parts.push(quote!(description: #description));
         }

@@ -185,7 +185,12 @@ impl FieldAttrs {
             description: Description::None,
             with: None,
             constraints: None,
-            keys: s.keys.iter().filter(|(k, _)| k != "with").cloned().collect(),
+            keys: s
+                .keys
+                .iter()
+                .filter(|(k, _)| k != "with")
+                .cloned()
+                .collect(),
         };
         let mut description = None;
         if let Some(r) = receive::<receiver::FieldSchema>(cx, &s) {

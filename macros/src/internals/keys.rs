@@ -278,6 +278,12 @@ fn unknown_key_message(key: &str, allowed: &[&str], place: Place) -> String {
         Place::ElicitContainer if ELICIT_FIELD_KEYS.contains(&key) => {
             Some("applies to a form field, not to the form")
         }
+        Place::Container | Place::Field | Place::Variant if ELICIT_FIELD_KEYS.contains(&key) => {
+            Some(
+                "is a key of #[elicit(...)] on a form field (#[derive(ElicitForm)]); \
+                 #[schema(...)] has no place for it",
+            )
+        }
         _ => None,
     };
     let list = allowed

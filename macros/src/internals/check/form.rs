@@ -68,9 +68,7 @@ pub fn check_form<'a>(
     if cx.has_errors() {
         return None;
     }
-    let krate = form
-        .krate
-        .unwrap_or_else(|| syn::parse_quote!(::toolform));
+    let krate = form.krate.unwrap_or_else(|| syn::parse_quote!(::toolform));
     Some(model::Form {
         serde: cont.serde,
         krate,

@@ -217,16 +217,13 @@ fn field_custom_functions(cx: &Ctxt, field: &Field, ser: &WireType, de: &WireTyp
 /// transparent structs, newtype and tuple variants.
 fn positional(cont: &SerdeContainer, field: &Field) -> bool {
     let named_struct = matches!(&cont.data, Data::Struct(Style::Struct, _));
-    !matches!(field.member, syn::Member::Named(_))
-        || (cont.attrs.transparent() && named_struct)
+    !matches!(field.member, syn::Member::Named(_)) || (cont.attrs.transparent() && named_struct)
 }
 
 /// Why: a position has one shape for both directions.
 fn positional_one_direction(cx: &Ctxt, cont: &SerdeContainer, field: &Field) {
     let fa = &field.attrs;
-    if positional(cont, field)
-        && fa.serialize_with().is_some() != custom_de(fa).is_some()
-    {
+    if positional(cont, field) && fa.serialize_with().is_some() != custom_de(fa).is_some() {
         let key = if fa.serialize_with().is_some() {
             "serialize_with"
         } else {
@@ -296,4 +293,3 @@ fn flatten_with_deny_unknown_fields(cx: &Ctxt, cont: &SerdeContainer) {
         ));
     }
 }
-
