@@ -1,11 +1,12 @@
 //! `#[derive(ElicitForm)]`: a flat struct as an MCP elicitation form.
 
-use crate::expand::emit::{self, bound, opt_str, respan};
+use crate::expand::emit::{self, bound, respan};
 use crate::internals::ast::Container;
 use crate::internals::attr::{FormAttrs, FormFieldAttrs};
 use crate::internals::check::check_form;
 use crate::internals::ctxt::Ctxt;
-use crate::internals::model::{Form, FormField};
+use crate::internals::doc::Description;
+use crate::internals::model::{DefaultValue, Form, FormField};
 use crate::internals::value::{Literal, Number};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -144,10 +145,10 @@ fn expand(form: &Form) -> TokenStream {
         .is_empty()
         .then(|| quote!(const _: &#e::Form = <#ident as #e::ElicitForm>::FORM;));
     let literal_checks = literal_checks(form);
+    let default_traits = emit::default_traits(&p);
     quote! {
         const _: () = {
-            #[allow(unused_imports)]
-            use #p::NoDefaultOf as _;
+            #default_traits
             #[automatically_derived]
             impl #impl_generics #e::ElicitForm for #ident #ty_generics #where_clause {
                 const FORM: &'static #e::Form = &#e::Form {
@@ -167,34 +168,6 @@ fn form_field(p: &TokenStream, e: &TokenStream, field: &FormField) -> TokenStrea
     let ty = &field.ty;
     let ty_span = ty.span();
     let name = &field.name;
-    let aliases = &field.aliases;
-    let kind = quote_spanned!(ty_span=> &<#ty as #e::FormValue>::KIND);
-    let optional = quote_spanned!(ty_span=> <#ty as #e::FormValue>::OPTIONAL);
-    let has_default = field.has_default;
-    let filled = ours.fill.is_some();
-    let required = quote!(!(#optional || #has_default || #filled));
-    let title = opt_str(p, ours.title.as_deref());
-    // The doc comment, unless `#[elicit(description)]` says otherwise.
-    let description = emit::opt_desc(p, &ours.description);
-    let default = emit::default_value(p, ty, &field.default);
-    let fill = match &ours.fill {
-        Some((lit, _)) => {
-            let json = lit.to_json();
-            quote!(#p::Some(#json))
-        }
-        None => quote!(#p::None),
-    };
-    let opt_u64 = |v: Option<u64>| match v {
-        Some(v) => quote!(#p::Some(#v)),
-        None => quote!(#p::None),
-    };
-    let format = match ours.format.map(|(f, _)| f) {
-        Some(Format::Email) => quote!(#p::Some(#e::Format::Email)),
-        Some(Format::Uri) => quote!(#p::Some(#e::Format::Uri)),
-        Some(Format::Date) => quote!(#p::Some(#e::Format::Date)),
-        Some(Format::DateTime) => quote!(#p::Some(#e::Format::DateTime)),
-        None => quote!(#p::None),
-    };
     let mut asserts = Vec::new();
     for (span, check) in [
         (ours.length.map(|l| l.span), quote!(__assert_text)),
@@ -208,31 +181,75 @@ fn form_field(p: &TokenStream, e: &TokenStream, field: &FormField) -> TokenStrea
             asserts.push(respan(quote!(#e::#check::<#ty>();), span));
         }
     }
-    let min_length = opt_u64(ours.length.and_then(|l| l.min));
-    let max_length = opt_u64(ours.length.and_then(|l| l.max));
-    let minimum = bound(p, ours.range.and_then(|r| r.min));
-    let maximum = bound(p, ours.range.and_then(|r| r.max));
-    let min_items = opt_u64(ours.items.as_ref().and_then(|i| i.min));
-    let max_items = opt_u64(ours.items.as_ref().and_then(|i| i.max));
-    let legacy = ours.enum_names.is_some();
-    quote! {
-        #e::FormField {
-            name: #name,
-            aliases: &[#(#aliases),*],
-            kind: { #(#asserts)* #kind },
-            required: #required,
-            title: #title,
-            description: #description,
-            default: #default,
-            fill: #fill,
-            min_length: #min_length,
-            max_length: #max_length,
-            minimum: #minimum,
-            maximum: #maximum,
-            format: #format,
-            min_items: #min_items,
-            max_items: #max_items,
-            legacy_enum_names: #legacy,
+    let kind = quote_spanned!(ty_span=> &<#ty as #e::FormValue>::KIND);
+    // A default (serde's or `#[elicit(default)]`) makes any field optional.
+    let required = if field.has_default || ours.fill.is_some() {
+        quote!(false)
+    } else {
+        quote_spanned!(ty_span=> !<#ty as #e::FormValue>::OPTIONAL)
+    };
+    // Only what differs from `form_field(..)`: a smaller expansion.
+    let mut parts = Vec::new();
+    let aliases = &field.aliases;
+    if !aliases.is_empty() {
+        parts.push(quote!(aliases: &[#(#aliases),*]));
+    }
+    if let Some(title) = &ours.title {
+        parts.push(quote!(title: #p::Some(#title)));
+    }
+    if !matches!(ours.description, Description::None) {
+        // The doc comment, unless `#[elicit(description)]` says otherwise.
+        let description = emit::opt_desc(p, &ours.description);
+        parts.push(quote!(description: #description));
+    }
+    if !matches!(field.default, DefaultValue::None) {
+        let default = emit::default_value(p, ty, &field.default);
+        parts.push(quote!(default: #default));
+    }
+    if let Some((lit, _)) = &ours.fill {
+        let json = lit.to_json();
+        parts.push(quote!(fill: #p::Some(#json)));
+    }
+    let some_u64 = |v: Option<u64>| v.map(|v| quote!(#p::Some(#v)));
+    let some_bound = |v: Option<Number>| v.map(|v| bound(p, Some(v)));
+    let format = ours.format.map(|(f, _)| match f {
+        Format::Email => quote!(#p::Some(#e::Format::Email)),
+        Format::Uri => quote!(#p::Some(#e::Format::Uri)),
+        Format::Date => quote!(#p::Some(#e::Format::Date)),
+        Format::DateTime => quote!(#p::Some(#e::Format::DateTime)),
+    });
+    for (value, key) in [
+        (
+            some_u64(ours.length.and_then(|l| l.min)),
+            quote!(min_length),
+        ),
+        (
+            some_u64(ours.length.and_then(|l| l.max)),
+            quote!(max_length),
+        ),
+        (some_bound(ours.range.and_then(|r| r.min)), quote!(minimum)),
+        (some_bound(ours.range.and_then(|r| r.max)), quote!(maximum)),
+        (format, quote!(format)),
+        (
+            some_u64(ours.items.as_ref().and_then(|i| i.min)),
+            quote!(min_items),
+        ),
+        (
+            some_u64(ours.items.as_ref().and_then(|i| i.max)),
+            quote!(max_items),
+        ),
+        (
+            ours.enum_names.map(|_| quote!(true)),
+            quote!(legacy_enum_names),
+        ),
+    ] {
+        if let Some(value) = value {
+            parts.push(quote!(#key: #value));
         }
     }
+    let base = quote!(#p::form_field(#name, { #(#asserts)* #kind }, #required));
+    if parts.is_empty() {
+        return base;
+    }
+    quote!(#e::FormField { #(#parts,)* ..#base })
 }

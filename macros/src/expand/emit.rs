@@ -100,7 +100,8 @@ pub(crate) fn shape_fn(p: &TokenStream, ty: &syn::Type, wire: &WireType) -> Toke
 /// The serialized default of a field of type `ty`, or `None`: the type's
 /// own `Default` through `DefaultOf` (no default when it is not `Default +
 /// Serialize`), else a closure whose value's type is probed by autoref (a
-/// type that is not `Serialize` simply gets no `"default"`).
+/// type that is not `Serialize` simply gets no `"default"`). The block the
+/// derive emits imports `default_traits`.
 pub(crate) fn default_value(
     p: &TokenStream,
     ty: &syn::Type,
@@ -109,23 +110,22 @@ pub(crate) fn default_value(
     let value = match default {
         DefaultValue::None => return quote!(#p::None),
         DefaultValue::Null => return quote!(#p::Some(#p::null_default)),
-        // `NoDefaultOf` is in scope in the generated `const _` block.
         DefaultValue::OfType => return quote!(#p::DefaultOf::<#ty>::FN),
-        DefaultValue::Path(path) => quote!(let __value: #ty = #path(); let __value = &__value;),
-        DefaultValue::Container(member) => quote!(
-            let __container = <Self as ::core::default::Default>::default();
-            let __value = &__container.#member;
-        ),
+        DefaultValue::Path(path) => quote!(#p::DefaultProbe::<&#ty>(&#path())),
+        DefaultValue::Container(member) => {
+            quote!(#p::DefaultProbe(&<Self as ::core::default::Default>::default().#member))
+        }
         DefaultValue::ContainerPath(path, member) => {
-            quote!(let __container: Self = #path(); let __value = &__container.#member;)
+            quote!(#p::DefaultProbe(&{ let __container: Self = #path(); __container }.#member))
         }
     };
+    quote!(#p::Some(|| (&#value).__toolform_default()))
+}
+
+/// The traits `default_value` needs in scope, imported once per derive.
+pub(crate) fn default_traits(p: &TokenStream) -> TokenStream {
     quote! {
-        #p::Some(|| -> #p::Option<#p::Value> {
-            #[allow(unused_imports)]
-            use #p::{NoDefault as _, SerializeDefault as _};
-            #value
-            (&#p::DefaultProbe(__value)).__toolform_default()
-        })
+        #[allow(unused_imports)]
+        use #p::{NoDefault as _, NoDefaultOf as _, SerializeDefault as _};
     }
 }

@@ -6,7 +6,8 @@ use crate::internals::attr::{Constraints, VariantAttrs};
 use crate::internals::bound::with_bounds;
 use crate::internals::check;
 use crate::internals::ctxt::Ctxt;
-use crate::internals::model::{Container, Field as FieldModel};
+use crate::internals::doc::Description;
+use crate::internals::model::{Container, DefaultValue, Field as FieldModel};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::{Data, Field, Style, Variant};
@@ -110,13 +111,13 @@ fn expand(cont: &Container) -> TokenStream {
         }
     });
     let range_checks = range_checks(cont);
+    let default_traits = emit::default_traits(p);
     quote! {
         #range_checks
         #[doc(hidden)]
         const _: () = {
             use #krate::__private as __tf;
-            #[allow(unused_imports)]
-            use __tf::NoDefaultOf as _;
+            #default_traits
             #select
             #json_schema
             #[automatically_derived]
@@ -326,20 +327,33 @@ impl Gen<'_, '_> {
             syn::Member::Named(ident) => ident.to_string(),
             syn::Member::Unnamed(index) => index.index.to_string(),
         };
-        let names = (fa.name().serialize_name(), fa.name().deserialize_name());
-        let (ser_name, de_name) = self.names(names, fa.skip_serializing(), fa.skip_deserializing());
         let shape = emit::shape_fn(p, field.ty, &ours.de);
-        let ser_shape = emit::shape_fn(p, field.ty, &ours.ser);
-        // Only what differs from `Field::BASE`: a smaller expansion compiles
-        // faster (measured in the compile-time benchmark).
-        let mut parts = vec![
-            quote!(rust_name: #rust_name),
-            quote!(ser_name: #ser_name),
-            quote!(de_name: #de_name),
-            quote!(shape: #shape),
-            quote!(ser_shape: #ser_shape),
-        ];
-        let aliases = aliases(names.1, fa.aliases());
+        let description = opt_desc(p, &ours.attrs.description);
+        // Only what differs from `Field::BASE` (or, for a field with one name
+        // and one wire type, from `field(..)`): a smaller expansion compiles
+        // faster.
+        let mut parts = Vec::new();
+        let base = match (&ours.one_name, ours.one_wire) {
+            (Some(name), true) => quote!(#p::field(#rust_name, #name, #shape, #description)),
+            _ => {
+                let names = (fa.name().serialize_name(), fa.name().deserialize_name());
+                let (ser_name, de_name) =
+                    self.names(names, fa.skip_serializing(), fa.skip_deserializing());
+                let ser_shape = emit::shape_fn(p, field.ty, &ours.ser);
+                parts.extend([
+                    quote!(rust_name: #rust_name),
+                    quote!(ser_name: #ser_name),
+                    quote!(de_name: #de_name),
+                    quote!(shape: #shape),
+                    quote!(ser_shape: #ser_shape),
+                ]);
+                if !matches!(ours.attrs.description, Description::None) {
+                    parts.push(quote!(description: #description));
+                }
+                quote!(#p::Field::BASE)
+            }
+        };
+        let aliases = aliases(fa.name().deserialize_name(), fa.aliases());
         if !aliases.is_empty() {
             parts.push(quote!(aliases: &[#(#aliases),*]));
         }
@@ -357,25 +371,21 @@ impl Gen<'_, '_> {
                 parts.push(quote!(#name: true));
             }
         }
-        if !matches!(ours.default, crate::internals::model::DefaultValue::None) {
+        if !matches!(ours.default, DefaultValue::None) {
             let value = emit::default_value(p, field.ty, &ours.default);
             parts.push(quote!(default_value: #value));
         }
         if let Some(title) = &ours.attrs.title {
             parts.push(quote!(title: #p::Some(#title)));
         }
-        if !matches!(
-            ours.attrs.description,
-            crate::internals::doc::Description::None
-        ) {
-            let description = opt_desc(p, &ours.attrs.description);
-            parts.push(quote!(description: #description));
-        }
         if let Some(c) = &ours.attrs.constraints {
             let constraints = self.constraints(field, c);
             parts.push(quote!(constraints: #constraints));
         }
-        quote!(#p::Field { #(#parts,)* ..#p::Field::BASE })
+        if parts.is_empty() {
+            return base;
+        }
+        quote!(#p::Field { #(#parts,)* ..#base })
     }
 
     /// The declared constraints, with the field type's fitness asserted at

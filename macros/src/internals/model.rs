@@ -30,6 +30,10 @@ pub struct Field {
     pub de: WireType,
     /// The wire type serde writes.
     pub ser: WireType,
+    /// Both directions have one wire type (`de` and `ser` are the same).
+    pub one_wire: bool,
+    /// The one key serde reads and writes, when it does both under one name.
+    pub one_name: Option<String>,
     /// The default shown as `"default"`.
     pub default: DefaultValue,
     /// A missing field takes a default (`#[serde(default)]` on the field or

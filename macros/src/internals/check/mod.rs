@@ -57,6 +57,13 @@ pub fn check<'a>(cx: &Ctxt, cont: Container<'a>) -> Option<model::Container<'a>>
             deserialize_with: custom_de(&field.attrs).is_some(),
             skip_if_none: skips_if_none(&field.attrs),
             range_check: range_check(field, &ours, &type_params),
+            one_wire: matches!(
+                (&de, &ser),
+                (WireType::Own, WireType::Own)
+                    | (WireType::With(_), WireType::With(_))
+                    | (WireType::Chrono(..), WireType::Chrono(..))
+            ),
+            one_name: one_name(field),
             de,
             ser,
             attrs: ours,
@@ -76,6 +83,16 @@ pub fn check<'a>(cx: &Ctxt, cont: Container<'a>) -> Option<model::Container<'a>>
         krate,
         type_params,
     })
+}
+
+/// The key serde reads and writes, when it does both under one name. (Both
+/// directions of `With` carry the one `with` type; of `Chrono`, the one
+/// module serde uses both ways, so `one_wire` above compares kinds only.)
+fn one_name(field: &Field) -> Option<String> {
+    let fa = &field.attrs;
+    let (ser, de) = (fa.name().serialize_name(), fa.name().deserialize_name());
+    (!fa.skip_serializing() && !fa.skip_deserializing() && ser.value == de.value)
+        .then(|| de.value.clone())
 }
 
 /// The type a `range(..)` is checked against where the type is declared:
