@@ -126,15 +126,18 @@ fn fallback(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
 
 fn expand(form: &Form) -> TokenStream {
     let krate = &form.krate;
-    let p = quote!(#krate::__private);
     let e = quote!(#krate::elicit);
+    // Inside the generated `const _` block, `__tf` and `__te` name
+    // toolform's private and elicit modules: shorter paths, a smaller
+    // expansion.
+    let (bp, be) = (quote!(__tf), quote!(__te));
     let ident = &form.serde.ident;
     let (impl_generics, ty_generics, where_clause) = form.serde.generics.split_for_impl();
     let form_fields = form
         .fields
         .iter()
         .filter(|f| f.read)
-        .map(|f| form_field(&p, &e, f));
+        .map(|f| form_field(&bp, &be, f));
     let deny = form.serde.attrs.deny_unknown_fields();
     // Evaluate the form constant where the type is declared, so the checks
     // inside it fail the build even before anything uses the form.
@@ -145,14 +148,16 @@ fn expand(form: &Form) -> TokenStream {
         .is_empty()
         .then(|| quote!(const _: &#e::Form = <#ident as #e::ElicitForm>::FORM;));
     let literal_checks = literal_checks(form);
-    let default_traits = emit::default_traits(&p);
+    let default_traits = emit::default_traits(&bp);
     quote! {
         const _: () = {
+            use #krate::__private as __tf;
+            use #krate::elicit as __te;
             #default_traits
             #[automatically_derived]
-            impl #impl_generics #e::ElicitForm for #ident #ty_generics #where_clause {
-                const FORM: &'static #e::Form = &#e::Form {
-                    type_name: #p::type_name::<Self>,
+            impl #impl_generics #be::ElicitForm for #ident #ty_generics #where_clause {
+                const FORM: &'static #be::Form = &#be::Form {
+                    type_name: #bp::type_name::<Self>,
                     fields: &[#(#form_fields),*],
                     deny_unknown_fields: #deny,
                 };

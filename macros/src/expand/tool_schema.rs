@@ -8,6 +8,7 @@ use crate::internals::check;
 use crate::internals::ctxt::Ctxt;
 use crate::internals::doc::Description;
 use crate::internals::model::{Container, DefaultValue, Field as FieldModel};
+use crate::internals::serde_attr::one_name;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::{Data, Field, Style, Variant};
@@ -80,20 +81,24 @@ fn expand(cont: &Container) -> TokenStream {
         .params
         .iter()
         .all(|g| matches!(g, syn::GenericParam::Lifetime(_)));
-    let cached = own_cache.then(|| {
-        quote! {
-            #[inline]
-            fn input_schema() -> &'static #p::Value {
-                static SCHEMA: #p::OnceLock<#p::Value> = #p::OnceLock::new();
-                #p::cached_in(&SCHEMA, <Self as #p::ToolSchema>::SHAPE, #p::Contract::Input)
-            }
-            #[inline]
-            fn output_schema() -> &'static #p::Value {
-                static SCHEMA: #p::OnceLock<#p::Value> = #p::OnceLock::new();
-                #p::cached_in(&SCHEMA, <Self as #p::ToolSchema>::SHAPE, #p::Contract::Output)
-            }
-        }
-    });
+    let (cache, cached) = if own_cache {
+        let shape = quote!(<Self as #p::ToolSchema>::SHAPE);
+        (
+            Some(quote!(static __SCHEMAS: #p::Schemas = #p::Schemas::new();)),
+            Some(quote! {
+                #[inline]
+                fn input_schema() -> &'static #p::Value {
+                    __SCHEMAS.input(#shape)
+                }
+                #[inline]
+                fn output_schema() -> &'static #p::Value {
+                    __SCHEMAS.output(#shape)
+                }
+            }),
+        )
+    } else {
+        (None, None)
+    };
     // A unit-only, externally tagged enum is a select field of a form.
     let select = cont.select.then(|| {
         quote! {
@@ -120,6 +125,7 @@ fn expand(cont: &Container) -> TokenStream {
             #default_traits
             #select
             #json_schema
+            #cache
             #[automatically_derived]
             impl #impl_generics #p::ToolSchema for #ident #ty_generics #where_clause {
                 const SHAPE: &'static #p::Shape = &#p::Shape::Named(&#p::Named {
@@ -289,17 +295,41 @@ impl Gen<'_, '_> {
         };
         let title = opt_str(p, ours.title.as_deref());
         let description = opt_desc(p, &ours.description);
-        quote!(#p::Variant {
-            rust_name: #rust_name,
-            ser_name: #ser_name,
-            de_name: #de_name,
-            aliases: &[#(#aliases),*],
-            other: #other,
-            untagged: #untagged,
-            body: #body,
-            title: #title,
-            description: #description,
-        })
+        let name = one_name(va.name(), va.skip_serializing(), va.skip_deserializing());
+        let Some(name) = name else {
+            return quote!(#p::Variant {
+                rust_name: #rust_name,
+                ser_name: #ser_name,
+                de_name: #de_name,
+                aliases: &[#(#aliases),*],
+                other: #other,
+                untagged: #untagged,
+                body: #body,
+                title: #title,
+                description: #description,
+            });
+        };
+        // Only what differs from `variant(..)`: a smaller expansion.
+        let mut parts = Vec::new();
+        if !aliases.is_empty() {
+            parts.push(quote!(aliases: &[#(#aliases),*]));
+        }
+        for (flag, key) in [(other, quote!(other)), (untagged, quote!(untagged))] {
+            if flag {
+                parts.push(quote!(#key: true));
+            }
+        }
+        if ours.title.is_some() {
+            parts.push(quote!(title: #title));
+        }
+        if !matches!(ours.description, Description::None) {
+            parts.push(quote!(description: #description));
+        }
+        let base = quote!(#p::variant(#rust_name, #name, #body));
+        if parts.is_empty() {
+            return base;
+        }
+        quote!(#p::Variant { #(#parts,)* ..#base })
     }
 
     /// `Some(name)` for each direction serde does not skip.

@@ -209,3 +209,13 @@ pub fn skips_if_none(fa: &FieldAttrs) -> bool {
         n >= 2 && segments[n - 2].ident == "Option" && segments[n - 1].ident == "is_none"
     })
 }
+
+/// The one name serde reads and writes, when it does both under one name.
+pub fn one_name(
+    name: &serde_derive_internals::name::MultiName,
+    skip_serializing: bool,
+    skip_deserializing: bool,
+) -> Option<String> {
+    let (ser, de) = (name.serialize_name(), name.deserialize_name());
+    (!skip_serializing && !skip_deserializing && ser.value == de.value).then(|| de.value.clone())
+}

@@ -12,7 +12,7 @@ use super::ast::Container;
 use super::attr::FieldAttrs;
 use super::ctxt::Ctxt;
 use super::model::{self, WireType};
-use super::serde_attr::{custom_de, serde_key_span, skips_if_none};
+use super::serde_attr::{custom_de, one_name, serde_key_span, skips_if_none};
 use decide::Direction;
 use serde_derive_internals::ast::{Container as SerdeContainer, Data, Field, Style};
 use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
@@ -63,7 +63,13 @@ pub fn check<'a>(cx: &Ctxt, cont: Container<'a>) -> Option<model::Container<'a>>
                     | (WireType::With(_), WireType::With(_))
                     | (WireType::Chrono(..), WireType::Chrono(..))
             ),
-            one_name: one_name(field),
+            // Both directions of `With` carry the one `with` type; of
+            // `Chrono`, the one module serde uses both ways.
+            one_name: one_name(
+                field.attrs.name(),
+                field.attrs.skip_serializing(),
+                field.attrs.skip_deserializing(),
+            ),
             de,
             ser,
             attrs: ours,
@@ -83,16 +89,6 @@ pub fn check<'a>(cx: &Ctxt, cont: Container<'a>) -> Option<model::Container<'a>>
         krate,
         type_params,
     })
-}
-
-/// The key serde reads and writes, when it does both under one name. (Both
-/// directions of `With` carry the one `with` type; of `Chrono`, the one
-/// module serde uses both ways, so `one_wire` above compares kinds only.)
-fn one_name(field: &Field) -> Option<String> {
-    let fa = &field.attrs;
-    let (ser, de) = (fa.name().serialize_name(), fa.name().deserialize_name());
-    (!fa.skip_serializing() && !fa.skip_deserializing() && ser.value == de.value)
-        .then(|| de.value.clone())
 }
 
 /// The type a `range(..)` is checked against where the type is declared:
