@@ -1,18 +1,23 @@
 //! `#[derive(ElicitForm)]`: a flat struct as an MCP elicitation form.
 
-use crate::expand::emit::{self, bound, opt_str, respan};
+use crate::expand::emit::{self, bound, respan};
 use crate::internals::ast::Container;
-use crate::internals::attr::{Literal, Number, Place, SchemaAttrs};
+use crate::internals::attr::{FormAttrs, FormFieldAttrs};
+use crate::internals::check::check_form;
 use crate::internals::ctxt::Ctxt;
+use crate::internals::doc::Description;
+use crate::internals::model::{DefaultValue, Form, FormField};
+use crate::internals::value::{Literal, Number};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
-use serde_derive_internals::ast::{Data, Field};
+use serde_derive_internals::ast::Data;
 use syn::spanned::Spanned;
+use toolform_formats::Format;
 
 pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     let cx = Ctxt::default();
-    let elicit = SchemaAttrs::from_attrs(&cx, &input.attrs, Place::ElicitContainer);
-    let krate: syn::Path = elicit
+    let form = FormAttrs::from_attrs(&cx, &input.attrs);
+    let krate: syn::Path = form
         .krate
         .clone()
         .unwrap_or_else(|| syn::parse_quote!(::toolform));
@@ -37,73 +42,69 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     } else {
         Container::from_ast(&cx, input)
     };
-    let Some(mut cont) = cont else {
-        let mut out = fallback(input, &krate);
-        out.extend(cx.into_compile_errors());
-        return out;
-    };
-    cont.krate = krate.clone();
-    let fields_elicit: Vec<SchemaAttrs> = match &cont.serde.data {
-        Data::Struct(_, fields) => fields
-            .iter()
-            .map(|f| SchemaAttrs::from_attrs(&cx, &f.original.attrs, Place::ElicitField))
-            .collect(),
-        Data::Enum(_) => Vec::new(),
-    };
-    crate::internals::check::check_form(&cx, &cont, &fields_elicit);
-    if cx.has_errors() {
-        let mut out = fallback(input, &krate);
-        out.extend(cx.into_compile_errors());
-        return out;
+    let checked = cont.and_then(|cont| {
+        let elicit: Vec<FormFieldAttrs> = match &cont.serde.data {
+            Data::Struct(_, fields) => fields
+                .iter()
+                .map(|f| FormFieldAttrs::from_attrs(&cx, &f.original.attrs))
+                .collect(),
+            Data::Enum(_) => Vec::new(),
+        };
+        check_form(&cx, cont, form, elicit)
+    });
+    match checked {
+        Some(form) => expand(&form),
+        None => {
+            let mut out = fallback(input, &krate);
+            out.extend(cx.into_compile_errors());
+            out
+        }
     }
-    expand(&cont, &fields_elicit)
 }
 
 /// A literal default must fit the field's kind (and be one of a select's
-/// options): one constant per default, evaluated where the type is declared,
-/// so every bad default is reported, each at its literal.
-pub(crate) fn default_checks(cont: &Container, elicit: &[SchemaAttrs]) -> TokenStream {
-    let krate = &cont.krate;
+/// options), and a range must leave a value of the field's type: one
+/// constant per check, evaluated where the type is declared, so every bad
+/// one is reported, each at its literal or key.
+fn literal_checks(form: &Form) -> TokenStream {
+    let krate = &form.krate;
     let e = quote!(#krate::elicit);
-    if !cont.serde.generics.params.is_empty() {
+    if !form.serde.generics.params.is_empty() {
         return TokenStream::new();
     }
-    let Data::Struct(_, fields) = &cont.serde.data else {
-        return TokenStream::new();
-    };
     let mut out = TokenStream::new();
     let p = quote!(#krate::__private);
-    for (field, ours) in fields.iter().zip(elicit) {
-        let ty = field.ty;
-        if let Some(span) = ours.constraints.range {
-            let min = bound(&p, ours.constraints.minimum);
-            let max = bound(&p, ours.constraints.maximum);
+    for field in &form.fields {
+        let ty = &field.ty;
+        let ours = &field.attrs;
+        if let Some(range) = ours.range {
+            let min = bound(&p, range.min);
+            let max = bound(&p, range.max);
             let check = quote!(#e::__check_range::<#ty>(#min, #max));
-            out.extend(respan(quote!(const _: () = #check;), span));
+            out.extend(respan(quote!(const _: () = #check;), range.span));
         }
-        let (check, span) = match &ours.fill {
-            Some((Literal::Str(value), span)) => {
+        let Some((fill, span)) = &ours.fill else {
+            continue;
+        };
+        let check = match fill {
+            Literal::Str(value) => {
                 let chars = value.chars().count() as u64;
-                (
-                    quote!({
-                        #e::__check_default_str::<#ty>(#value);
-                        #e::__check_default_chars::<#ty>(#chars)
-                    }),
-                    *span,
-                )
+                quote!({
+                    #e::__check_default_str::<#ty>(#value);
+                    #e::__check_default_chars::<#ty>(#chars)
+                })
             }
-            Some((Literal::Num(n), span)) => {
+            Literal::Num(n) => {
                 let value = match *n {
                     Number::Int(v) => quote!(#p::Bound::Int(#v)),
                     Number::UInt(v) => quote!(#p::Bound::UInt(#v)),
                     Number::Float(v) => quote!(#p::Bound::Float(#v)),
                 };
-                (quote!(#e::__check_default_number::<#ty>(#value)), *span)
+                quote!(#e::__check_default_number::<#ty>(#value))
             }
-            Some((Literal::Bool(_), span)) => (quote!(#e::__check_default_bool::<#ty>()), *span),
-            None => continue,
+            Literal::Bool(_) => quote!(#e::__check_default_bool::<#ty>()),
         };
-        out.extend(respan(quote!(const _: () = #check;), span));
+        out.extend(respan(quote!(const _: () = #check;), *span));
     }
     out
 }
@@ -123,161 +124,137 @@ fn fallback(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
     }
 }
 
-fn expand(cont: &Container, elicit: &[SchemaAttrs]) -> TokenStream {
-    let krate = &cont.krate;
-    let p = quote!(#krate::__private);
+fn expand(form: &Form) -> TokenStream {
+    let krate = &form.krate;
     let e = quote!(#krate::elicit);
-    let ident = &cont.serde.ident;
-    let (impl_generics, ty_generics, where_clause) = cont.serde.generics.split_for_impl();
-    let Data::Struct(_, fields) = &cont.serde.data else {
-        unreachable!("checked: a struct with named fields")
-    };
-    let container_default = cont.serde.attrs.default();
-    let mut form_fields = Vec::new();
-    for ((field, ours), schema_attrs) in fields.iter().zip(elicit).zip(&cont.fields) {
-        if field.attrs.skip_deserializing() {
-            continue;
-        }
-        form_fields.push(form_field(
-            cont,
-            &p,
-            &e,
-            field,
-            ours,
-            schema_attrs,
-            !field.attrs.default().is_none() || !container_default.is_none(),
-        ));
-    }
-    let deny = cont.serde.attrs.deny_unknown_fields();
+    // Inside the generated `const _` block, `__tf` and `__te` name
+    // toolform's private and elicit modules: shorter paths, a smaller
+    // expansion.
+    let (bp, be) = (quote!(__tf), quote!(__te));
+    let ident = &form.serde.ident;
+    let (impl_generics, ty_generics, where_clause) = form.serde.generics.split_for_impl();
+    let form_fields = form
+        .fields
+        .iter()
+        .filter(|f| f.read)
+        .map(|f| form_field(&bp, &be, f));
+    let deny = form.serde.attrs.deny_unknown_fields();
     // Evaluate the form constant where the type is declared, so the checks
     // inside it fail the build even before anything uses the form.
-    let eager = cont
+    let eager = form
         .serde
         .generics
         .params
         .is_empty()
         .then(|| quote!(const _: &#e::Form = <#ident as #e::ElicitForm>::FORM;));
-    let default_checks = default_checks(cont, elicit);
+    let literal_checks = literal_checks(form);
+    let default_traits = emit::default_traits(&bp);
     quote! {
         const _: () = {
-            #[allow(unused_imports)]
-            use #p::NoDefaultOf as _;
+            use #krate::__private as __tf;
+            use #krate::elicit as __te;
+            #default_traits
             #[automatically_derived]
-            impl #impl_generics #e::ElicitForm for #ident #ty_generics #where_clause {
-                const FORM: &'static #e::Form = &#e::Form {
-                    type_name: #p::type_name::<Self>,
+            impl #impl_generics #be::ElicitForm for #ident #ty_generics #where_clause {
+                const FORM: &'static #be::Form = &#be::Form {
+                    type_name: #bp::type_name::<Self>,
                     fields: &[#(#form_fields),*],
                     deny_unknown_fields: #deny,
                 };
             }
         };
         #eager
-        #default_checks
+        #literal_checks
     }
 }
 
-fn form_field(
-    cont: &Container,
-    p: &TokenStream,
-    e: &TokenStream,
-    field: &Field,
-    ours: &SchemaAttrs,
-    schema_attrs: &crate::internals::ast::FieldAttrs,
-    has_default: bool,
-) -> TokenStream {
-    let fa = &field.attrs;
-    let ty = field.ty;
+fn form_field(p: &TokenStream, e: &TokenStream, field: &FormField) -> TokenStream {
+    let ours: &FormFieldAttrs = &field.attrs;
+    let ty = &field.ty;
     let ty_span = ty.span();
-    let name = &fa.name().deserialize_name().value;
-    let aliases: Vec<&String> = fa
-        .aliases()
-        .iter()
-        .map(|a| &a.value)
-        .filter(|a| *a != name)
-        .collect();
-    let kind = quote_spanned!(ty_span=> &<#ty as #e::FormValue>::KIND);
-    let optional = quote_spanned!(ty_span=> <#ty as #e::FormValue>::OPTIONAL);
-    let filled = ours.fill.is_some();
-    let required = quote!(!(#optional || #has_default || #filled));
-    let title = opt_str(p, ours.title.as_deref());
-    // The doc comment, unless `#[elicit(description)]` says otherwise.
-    let description = emit::opt_desc(p, ours);
-    let default = if filled {
-        quote!(#p::None)
-    } else {
-        let type_params: Vec<syn::Ident> = cont
-            .serde
-            .generics
-            .type_params()
-            .map(|t| t.ident.clone())
-            .collect();
-        emit::default_value(
-            p,
-            &type_params,
-            field,
-            schema_attrs,
-            cont.serde.attrs.default(),
-        )
-    };
-    let fill = match &ours.fill {
-        Some((lit, _)) => {
-            let json = lit.to_json();
-            quote!(#p::Some(#json))
-        }
-        None => quote!(#p::None),
-    };
-    let c = &ours.constraints;
-    let opt_u64 = |v: Option<u64>| match v {
-        Some(v) => quote!(#p::Some(#v)),
-        None => quote!(#p::None),
-    };
-    let bound = |v: Option<Number>| bound(p, v);
-    let format = match c.format.as_deref() {
-        Some("email") => quote!(#p::Some(#e::Format::Email)),
-        Some("uri") => quote!(#p::Some(#e::Format::Uri)),
-        Some("date") => quote!(#p::Some(#e::Format::Date)),
-        Some("date-time") => quote!(#p::Some(#e::Format::DateTime)),
-        _ => quote!(#p::None),
-    };
+    let name = &field.name;
     let mut asserts = Vec::new();
     for (span, check) in [
-        (c.length, quote!(__assert_text)),
-        (c.string, quote!(__assert_text)),
-        (c.range, quote!(__assert_number)),
-        (ours.items, quote!(__assert_multi)),
+        (ours.length.map(|l| l.span), quote!(__assert_text)),
+        (ours.format.map(|(_, s)| s), quote!(__assert_text)),
+        (ours.range.map(|r| r.span), quote!(__assert_number)),
+        (ours.items.as_ref().map(|i| i.span), quote!(__assert_multi)),
         (ours.enum_names, quote!(__assert_select)),
     ] {
         if let Some(span) = span {
             // Every token at the key, so an unmet bound is reported there.
-            let call = respan(quote!(#e::#check::<#ty>();), span);
-            asserts.push(call);
+            asserts.push(respan(quote!(#e::#check::<#ty>();), span));
         }
     }
-    let min_length = opt_u64(c.min_length);
-    let max_length = opt_u64(c.max_length);
-    let minimum = bound(c.minimum);
-    let maximum = bound(c.maximum);
-    let min_items = opt_u64(ours.min_items);
-    let max_items = opt_u64(ours.max_items);
-    let legacy = ours.enum_names.is_some();
-    quote! {
-        #e::FormField {
-            name: #name,
-            aliases: &[#(#aliases),*],
-            kind: { #(#asserts)* #kind },
-            required: #required,
-            title: #title,
-            description: #description,
-            default: #default,
-            fill: #fill,
-            min_length: #min_length,
-            max_length: #max_length,
-            minimum: #minimum,
-            maximum: #maximum,
-            format: #format,
-            min_items: #min_items,
-            max_items: #max_items,
-            legacy_enum_names: #legacy,
+    let kind = quote_spanned!(ty_span=> &<#ty as #e::FormValue>::KIND);
+    // A default (serde's or `#[elicit(default)]`) makes any field optional.
+    let required = if field.has_default || ours.fill.is_some() {
+        quote!(false)
+    } else {
+        quote_spanned!(ty_span=> !<#ty as #e::FormValue>::OPTIONAL)
+    };
+    // Only what differs from `form_field(..)`: a smaller expansion.
+    let mut parts = Vec::new();
+    let aliases = &field.aliases;
+    if !aliases.is_empty() {
+        parts.push(quote!(aliases: &[#(#aliases),*]));
+    }
+    if let Some(title) = &ours.title {
+        parts.push(quote!(title: #p::Some(#title)));
+    }
+    if !matches!(ours.description, Description::None) {
+        // The doc comment, unless `#[elicit(description)]` says otherwise.
+        let description = emit::opt_desc(p, &ours.description);
+        parts.push(quote!(description: #description));
+    }
+    if !matches!(field.default, DefaultValue::None) {
+        let default = emit::default_value(p, ty, &field.default);
+        parts.push(quote!(default: #default));
+    }
+    if let Some((lit, _)) = &ours.fill {
+        let json = lit.to_json();
+        parts.push(quote!(fill: #p::Some(#json)));
+    }
+    let some_u64 = |v: Option<u64>| v.map(|v| quote!(#p::Some(#v)));
+    let some_bound = |v: Option<Number>| v.map(|v| bound(p, Some(v)));
+    let format = ours.format.map(|(f, _)| match f {
+        Format::Email => quote!(#p::Some(#e::Format::Email)),
+        Format::Uri => quote!(#p::Some(#e::Format::Uri)),
+        Format::Date => quote!(#p::Some(#e::Format::Date)),
+        Format::DateTime => quote!(#p::Some(#e::Format::DateTime)),
+    });
+    for (value, key) in [
+        (
+            some_u64(ours.length.and_then(|l| l.min)),
+            quote!(min_length),
+        ),
+        (
+            some_u64(ours.length.and_then(|l| l.max)),
+            quote!(max_length),
+        ),
+        (some_bound(ours.range.and_then(|r| r.min)), quote!(minimum)),
+        (some_bound(ours.range.and_then(|r| r.max)), quote!(maximum)),
+        (format, quote!(format)),
+        (
+            some_u64(ours.items.as_ref().and_then(|i| i.min)),
+            quote!(min_items),
+        ),
+        (
+            some_u64(ours.items.as_ref().and_then(|i| i.max)),
+            quote!(max_items),
+        ),
+        (
+            ours.enum_names.map(|_| quote!(true)),
+            quote!(legacy_enum_names),
+        ),
+    ] {
+        if let Some(value) = value {
+            parts.push(quote!(#key: #value));
         }
     }
+    let base = quote!(#p::form_field(#name, { #(#asserts)* #kind }, #required));
+    if parts.is_empty() {
+        return base;
+    }
+    quote!(#e::FormField { #(#parts,)* ..#base })
 }

@@ -1,11 +1,12 @@
 //! Token helpers shared by both derives. Imports only `internals`.
 
-use crate::internals::ast::{ChronoTs, FieldAttrs};
-use crate::internals::attr::{Number, SchemaAttrs};
-use proc_macro2::TokenStream;
-use quote::quote;
-use serde_derive_internals::ast::Field;
-use serde_derive_internals::attr::Default as SerdeDefault;
+use crate::internals::doc::Description;
+use crate::internals::model::{DefaultValue, WireType};
+use crate::internals::serde_attr::ChronoTs;
+use crate::internals::value::Number;
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 
 /// When the input has errors, a minimal impl keeps every use of the type from
 /// failing too, so the user sees the real error and nothing else.
@@ -37,10 +38,11 @@ pub fn chrono_marker(p: &TokenStream, (unit, option): (ChronoTs, bool)) -> Token
 
 /// The description: `#[schema(description)]`, else the doc comment (a
 /// `concat!` when it has `#[doc = expr]` parts).
-pub(crate) fn opt_desc(p: &TokenStream, attrs: &SchemaAttrs) -> TokenStream {
-    match &attrs.description_expr {
-        Some(expr) => quote!(#p::Some(#expr)),
-        None => opt_str(p, attrs.description.as_deref()),
+pub(crate) fn opt_desc(p: &TokenStream, description: &Description) -> TokenStream {
+    match description {
+        Description::Expr(expr) => quote!(#p::Some(#expr)),
+        Description::Text(text) => quote!(#p::Some(#text)),
+        Description::None => quote!(#p::None),
     }
 }
 
@@ -62,7 +64,7 @@ pub(crate) fn bound(p: &TokenStream, v: Option<Number>) -> TokenStream {
 }
 
 /// `tokens` with every span set to `span`.
-pub(crate) fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|tt| match tt {
@@ -79,65 +81,51 @@ pub(crate) fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStrea
         .collect()
 }
 
-/// A closure producing the serialized default, when serde has one and the
-/// value's type is `Serialize` (decided by autoref probing, so a type that
-/// is not `Serialize` simply gets no `"default"`).
-pub fn default_value(
-    p: &TokenStream,
-    type_params: &[syn::Ident],
-    field: &Field,
-    ours: &FieldAttrs,
-    container_default: &SerdeDefault,
-) -> TokenStream {
-    let fa = &field.attrs;
-    if fa.skip_deserializing()
-        || fa.serialize_with().is_some()
-        || crate::internals::attr::custom_de(fa).is_some()
-        || ours.schema.with.is_some()
-        || fa.flatten()
-    {
-        return quote!(#p::None);
+/// `shape_of::<WireType>` for one direction of a field of type `ty`, spanned
+/// on the type that must implement `ToolSchema`, so a missing impl is
+/// reported there.
+pub(crate) fn shape_fn(p: &TokenStream, ty: &syn::Type, wire: &WireType) -> TokenStream {
+    match wire {
+        WireType::Skipped => quote!(#p::shape_of::<()>),
+        WireType::Own => quote_spanned!(ty.span()=> #p::shape_of::<#ty>),
+        WireType::With(with) => quote_spanned!(with.span()=> #p::shape_of::<#with>),
+        WireType::Known(wire) => quote!(#p::shape_of::<#wire>),
+        WireType::Chrono(unit, option) => {
+            let wire = chrono_marker(p, (*unit, *option));
+            quote!(#p::shape_of::<#wire>)
+        }
     }
-    let ty = field.ty;
-    let generic = |ty: &syn::Type| !crate::internals::bound::params_in(ty, type_params).is_empty();
-    let member = &field.member;
-    let value = match (fa.default(), container_default) {
-        (SerdeDefault::Default, _) => {
-            if generic(ty) {
-                return quote!(#p::None);
-            }
-            if ours.std_option {
-                return quote!(#p::Some(#p::null_default));
-            }
-            // `NoDefaultOf` is in scope in the generated `const _` block.
-            return quote!(#p::DefaultOf::<#ty>::FN);
+}
+
+/// The serialized default of a field of type `ty`, or `None`: the type's
+/// own `Default` through `DefaultOf` (no default when it is not `Default +
+/// Serialize`), else a closure whose value's type is probed by autoref (a
+/// type that is not `Serialize` simply gets no `"default"`). The block the
+/// derive emits imports `default_traits`.
+pub(crate) fn default_value(
+    p: &TokenStream,
+    ty: &syn::Type,
+    default: &DefaultValue,
+) -> TokenStream {
+    let value = match default {
+        DefaultValue::None => return quote!(#p::None),
+        DefaultValue::Null => return quote!(#p::Some(#p::null_default)),
+        DefaultValue::OfType => return quote!(#p::DefaultOf::<#ty>::FN),
+        DefaultValue::Path(path) => quote!(#p::DefaultProbe::<&#ty>(&#path())),
+        DefaultValue::Container(member) => {
+            quote!(#p::DefaultProbe(&<Self as ::core::default::Default>::default().#member))
         }
-        (SerdeDefault::Path(path), _) => {
-            if generic(ty) {
-                return quote!(#p::None);
-            }
-            quote!(let __value: #ty = #path(); let __value = &__value;)
+        DefaultValue::ContainerPath(path, member) => {
+            quote!(#p::DefaultProbe(&{ let __container: Self = #path(); __container }.#member))
         }
-        (SerdeDefault::None, SerdeDefault::Default) => {
-            if !type_params.is_empty() {
-                return quote!(#p::None);
-            }
-            quote!(let __container = <Self as ::core::default::Default>::default(); let __value = &__container.#member;)
-        }
-        (SerdeDefault::None, SerdeDefault::Path(path)) => {
-            if !type_params.is_empty() {
-                return quote!(#p::None);
-            }
-            quote!(let __container: Self = #path(); let __value = &__container.#member;)
-        }
-        (SerdeDefault::None, SerdeDefault::None) => return quote!(#p::None),
     };
+    quote!(#p::Some(|| (&#value).__toolform_default()))
+}
+
+/// The traits `default_value` needs in scope, imported once per derive.
+pub(crate) fn default_traits(p: &TokenStream) -> TokenStream {
     quote! {
-        #p::Some(|| -> #p::Option<#p::Value> {
-            #[allow(unused_imports)]
-            use #p::{NoDefault as _, SerializeDefault as _};
-            #value
-            (&#p::DefaultProbe(__value)).__toolform_default()
-        })
+        #[allow(unused_imports)]
+        use #p::{NoDefault as _, NoDefaultOf as _, SerializeDefault as _};
     }
 }

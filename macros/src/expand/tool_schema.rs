@@ -1,14 +1,19 @@
 //! `#[derive(ToolSchema)]`: emits a `const` wire shape, not schema-building code.
 
 use crate::expand::emit::{self, opt_desc, opt_str};
-use crate::internals::ast::{Container, FieldAttrs};
-use crate::internals::attr::SchemaAttrs;
+use crate::internals::ast;
+use crate::internals::attr::{Constraints, VariantAttrs};
+use crate::internals::bound::with_bounds;
 use crate::internals::check;
 use crate::internals::ctxt::Ctxt;
+use crate::internals::doc::Description;
+use crate::internals::model::{Container, DefaultValue, Field as FieldModel};
+use crate::internals::serde_attr::one_name;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::{Data, Field, Style, Variant};
-use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
+use serde_derive_internals::attr::TagType;
+use serde_derive_internals::name::Name;
 use syn::spanned::Spanned;
 
 pub fn derive(input: &syn::DeriveInput) -> TokenStream {
@@ -23,7 +28,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     let cont = if cx.has_errors() {
         None
     } else {
-        Container::from_ast(&cx, input)
+        ast::Container::from_ast(&cx, input)
     };
     let Some(cont) = cont else {
         // serde could not read the input; its own derive reports why.
@@ -33,53 +38,38 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
         }
         return out;
     };
-    check::check(&cx, &cont);
-    if cx.has_errors() {
-        let mut out = emit::fallback_tool_schema(input, &cont.krate);
-        out.extend(cx.into_compile_errors());
-        return out;
+    let krate = cont.krate();
+    match check::check(&cx, cont) {
+        Some(cont) => expand(&cont),
+        None => {
+            let mut out = emit::fallback_tool_schema(input, &krate);
+            out.extend(cx.into_compile_errors());
+            out
+        }
     }
-    expand(&cont)
 }
 
 /// Shared state of one expansion.
 struct Gen<'c, 'a> {
     cont: &'c Container<'a>,
-    /// `::toolform::__private`
+    /// `__tf`, the name of `toolform::__private` inside the generated block.
     p: TokenStream,
-    /// The type has type parameters: default values that mention them are
-    /// not emitted (serde adds `T: Default` bounds of its own; we cannot).
-    type_params: Vec<syn::Ident>,
-}
-
-impl<'c, 'a> Gen<'c, 'a> {
-    fn new(cont: &'c Container<'a>) -> Self {
-        let krate = &cont.krate;
-        Gen {
-            cont,
-            p: quote!(#krate::__private),
-            type_params: cont
-                .serde
-                .generics
-                .type_params()
-                .map(|t| t.ident.clone())
-                .collect(),
-        }
-    }
 }
 
 fn expand(cont: &Container) -> TokenStream {
     let krate = &cont.krate;
-    let mut g = Gen::new(cont);
     // Inside the generated `const _` block, `__tf` names toolform's private
     // module: shorter paths, a smaller expansion.
-    g.p = quote!(__tf);
-    let p = g.p.clone();
+    let g = Gen {
+        cont,
+        p: quote!(__tf),
+    };
+    let p = &g.p;
     let ident = &cont.serde.ident;
     let generics = with_bounds(cont);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let title = opt_str(&p, cont.schema.title.as_deref());
-    let description = opt_desc(&p, &cont.schema);
+    let title = opt_str(p, cont.attrs.title.as_deref());
+    let description = opt_desc(p, &cont.attrs.description);
     let body = g.container_body();
 
     // A `static` inside a generic fn is shared by every instantiation, so only
@@ -91,42 +81,34 @@ fn expand(cont: &Container) -> TokenStream {
         .params
         .iter()
         .all(|g| matches!(g, syn::GenericParam::Lifetime(_)));
-    let cached = own_cache.then(|| {
+    let (cache, cached) = if own_cache {
+        let shape = quote!(<Self as #p::ToolSchema>::SHAPE);
+        (
+            Some(quote!(static __SCHEMAS: #p::Schemas = #p::Schemas::new();)),
+            Some(quote! {
+                #[inline]
+                fn input_schema() -> &'static #p::Value {
+                    __SCHEMAS.input(#shape)
+                }
+                #[inline]
+                fn output_schema() -> &'static #p::Value {
+                    __SCHEMAS.output(#shape)
+                }
+            }),
+        )
+    } else {
+        (None, None)
+    };
+    // A unit-only, externally tagged enum is a select field of a form.
+    let select = cont.select.then(|| {
         quote! {
-            #[inline]
-            fn input_schema() -> &'static #p::Value {
-                static SCHEMA: #p::OnceLock<#p::Value> = #p::OnceLock::new();
-                #p::cached_in(&SCHEMA, <Self as #p::ToolSchema>::SHAPE, #p::Contract::Input)
-            }
-            #[inline]
-            fn output_schema() -> &'static #p::Value {
-                static SCHEMA: #p::OnceLock<#p::Value> = #p::OnceLock::new();
-                #p::cached_in(&SCHEMA, <Self as #p::ToolSchema>::SHAPE, #p::Contract::Output)
-            }
+            #[automatically_derived]
+            impl #impl_generics #krate::elicit::SelectEnum for #ident #ty_generics #where_clause {}
         }
     });
-
-    // A unit-only, externally tagged enum is a select field of a form.
-    let select = match &cont.serde.data {
-        Data::Enum(variants)
-            if matches!(cont.serde.attrs.tag(), TagType::External)
-                && variants
-                    .iter()
-                    .all(|v| matches!(v.style, Style::Unit) && !v.attrs.untagged())
-                && variants
-                    .iter()
-                    .any(|v| !v.attrs.skip_deserializing() && !v.attrs.other()) =>
-        {
-            Some(quote! {
-                #[automatically_derived]
-                impl #impl_generics #krate::elicit::SelectEnum for #ident #ty_generics #where_clause {}
-            })
-        }
-        _ => None,
-    };
     let name = ident.to_string().trim_start_matches("r#").to_owned();
     // `schemars::JsonSchema`, when toolform's `schemars` feature is on.
-    let json_schema = (!cont.schema.no_json_schema).then(|| {
+    let json_schema = (!cont.attrs.no_json_schema).then(|| {
         quote! {
             #p::__json_schema! {
                 [#impl_generics] [#ident #ty_generics] [#where_clause] #name
@@ -134,15 +116,16 @@ fn expand(cont: &Container) -> TokenStream {
         }
     });
     let range_checks = range_checks(cont);
+    let default_traits = emit::default_traits(p);
     quote! {
         #range_checks
         #[doc(hidden)]
         const _: () = {
             use #krate::__private as __tf;
-            #[allow(unused_imports)]
-            use __tf::NoDefaultOf as _;
+            #default_traits
             #select
             #json_schema
+            #cache
             #[automatically_derived]
             impl #impl_generics #p::ToolSchema for #ident #ty_generics #where_clause {
                 const SHAPE: &'static #p::Shape = &#p::Shape::Named(&#p::Named {
@@ -164,7 +147,7 @@ impl Gen<'_, '_> {
         // `#[schema(with = WireType)]` on the type: serde reads and writes it
         // as `WireType` (a type with hand-written serde impls, described by
         // another type's shape).
-        if let Some(with) = &self.cont.schema.with {
+        if let Some(with) = &self.cont.attrs.with {
             return quote_spanned!(with.span()=> #p::Body::Transparent(#p::shape_of::<#with>));
         }
         let attrs = &self.cont.serde.attrs;
@@ -192,21 +175,15 @@ impl Gen<'_, '_> {
         let p = &self.p;
         let cont = self.cont;
         let attrs = &cont.serde.attrs;
-        let fields = match &cont.serde.data {
+        let (style, fields) = match &cont.serde.data {
             Data::Enum(variants) => return self.enum_body(variants),
-            Data::Struct(_, fields) => fields,
+            Data::Struct(style, fields) => (style, fields),
         };
-        let Data::Struct(style, _) = &cont.serde.data else {
-            unreachable!("matched above")
-        };
-        let pairs: Vec<(&Field, &FieldAttrs)> = fields.iter().zip(&cont.fields).collect();
+        let pairs: Vec<(&Field, &FieldModel)> = fields.iter().zip(&cont.fields).collect();
         if attrs.transparent() {
             // serde requires exactly one field that is not skipped.
-            if let Some((field, ours)) = pairs
-                .iter()
-                .find(|(f, _)| !(f.attrs.skip_serializing() && f.attrs.skip_deserializing()))
-            {
-                let shape = self.shape_fn(field, ours, Direction::De);
+            if let Some((field, ours)) = pairs.iter().find(|(f, _)| !skipped_both(f)) {
+                let shape = self.shape(field, ours);
                 return quote!(#p::Body::Transparent(#shape));
             }
         }
@@ -214,35 +191,34 @@ impl Gen<'_, '_> {
             Style::Unit => quote!(#p::Body::Unit),
             Style::Newtype => {
                 let (field, ours) = pairs[0];
-                let shape = self.shape_fn(field, ours, Direction::De);
+                let shape = self.shape(field, ours);
                 quote!(#p::Body::Newtype(#shape))
             }
             Style::Tuple => {
-                // serde leaves a field skipped in both directions out of the
-                // array (a field skipped in one direction only is refused).
-                let shapes = pairs
-                    .iter()
-                    .filter(|(f, _)| !skipped_both(f))
-                    .map(|(f, o)| self.shape_fn(f, o, Direction::De));
+                let shapes = self.tuple(&pairs);
                 quote!(#p::Body::Tuple(&[#(#shapes),*]))
             }
             Style::Struct => {
-                let s = self.struct_shape(&pairs, attrs.deny_unknown_fields(), true);
+                let s = self.struct_shape(&pairs, attrs.deny_unknown_fields());
                 quote!(#p::Body::Struct(&#s))
             }
         }
     }
 
-    fn struct_shape(
-        &self,
-        pairs: &[(&Field, &FieldAttrs)],
-        deny: bool,
-        container_fields: bool,
-    ) -> TokenStream {
-        let p = &self.p;
-        let fields = pairs
+    /// The shapes of a tuple: serde leaves a field skipped in both
+    /// directions out of the array (a field skipped in one direction only is
+    /// refused).
+    fn tuple(&self, pairs: &[(&Field, &FieldModel)]) -> Vec<TokenStream> {
+        pairs
             .iter()
-            .map(|(f, o)| self.field(f, o, container_fields));
+            .filter(|(f, _)| !skipped_both(f))
+            .map(|(f, o)| self.shape(f, o))
+            .collect()
+    }
+
+    fn struct_shape(&self, pairs: &[(&Field, &FieldModel)], deny: bool) -> TokenStream {
+        let p = &self.p;
+        let fields = pairs.iter().map(|(f, o)| self.field(f, o));
         quote!(#p::Struct {
             fields: &[#(#fields),*],
             deny_unknown_fields: #deny,
@@ -262,18 +238,17 @@ impl Gen<'_, '_> {
             TagType::None => quote!(#p::Repr::Untagged),
         };
         let deny = attrs.deny_unknown_fields();
-        let titled = cont.schema.titled.is_some();
-        // Fields of all variants are flattened in `cont.fields`.
-        let mut field_attrs = cont.fields.iter();
-        let variants = variants.iter().zip(&cont.variants).map(|(v, ours)| {
-            let fields: Vec<(&Field, &FieldAttrs)> = v
-                .fields
-                .iter()
-                .map(|f| (f, field_attrs.next().expect("one FieldAttrs per field")))
-                .collect();
-            self.variant(v, ours, &fields, deny, titled)
-        });
-        let variants: Vec<TokenStream> = variants.collect();
+        let titled = cont.attrs.titled.is_some();
+        // Fields of all variants are flattened in `cont.fields`, in order.
+        let mut models = cont.fields.iter();
+        let variants: Vec<TokenStream> = variants
+            .iter()
+            .zip(&cont.variants)
+            .map(|(v, ours)| {
+                let fields: Vec<(&Field, &FieldModel)> = v.fields.iter().zip(&mut models).collect();
+                self.variant(v, ours, &fields, deny)
+            })
+            .collect();
         quote!(#p::Body::Enum(&#p::Enum {
             repr: #repr,
             variants: &[#(#variants),*],
@@ -285,184 +260,173 @@ impl Gen<'_, '_> {
     fn variant(
         &self,
         v: &Variant,
-        ours: &SchemaAttrs,
-        fields: &[(&Field, &FieldAttrs)],
+        ours: &VariantAttrs,
+        fields: &[(&Field, &FieldModel)],
         deny: bool,
-        titled: bool,
     ) -> TokenStream {
         let p = &self.p;
         let va = &v.attrs;
         let rust_name = v.ident.to_string();
-        let ser_name = if va.skip_serializing() {
-            quote!(#p::None)
-        } else {
-            let n = &va.name().serialize_name().value;
-            quote!(#p::Some(#n))
-        };
-        let de = &va.name().deserialize_name().value;
-        let de_name = if va.skip_deserializing() {
-            quote!(#p::None)
-        } else {
-            quote!(#p::Some(#de))
-        };
-        let aliases: Vec<String> = va
-            .aliases()
-            .iter()
-            .map(|a| a.value.clone())
-            .filter(|a| a != de)
-            .collect();
+        let names = (va.name().serialize_name(), va.name().deserialize_name());
+        let (ser_name, de_name) = self.names(names, va.skip_serializing(), va.skip_deserializing());
+        let aliases = aliases(names.1, va.aliases());
         let other = va.other();
         let untagged = va.untagged();
-        let body = match v.style {
+        let body = match (&ours.with, v.style) {
+            (_, Style::Unit) => quote!(#p::VariantBody::Unit),
             // `#[schema(with = WireType)]` on a variant: its content is
             // `WireType` (what a serde `with` on the variant reads and writes).
-            Style::Newtype | Style::Tuple | Style::Struct if ours.with.is_some() => {
-                let with = ours.with.as_ref();
+            (Some(with), _) => {
                 quote_spanned!(with.span()=> #p::VariantBody::Newtype(#p::shape_of::<#with>))
             }
-            Style::Unit => quote!(#p::VariantBody::Unit),
-            Style::Newtype => {
+            (None, Style::Newtype) => {
                 let (f, o) = fields[0];
-                let shape = self.shape_fn(f, o, Direction::De);
+                let shape = self.shape(f, o);
                 quote!(#p::VariantBody::Newtype(#shape))
             }
-            Style::Tuple => {
-                let shapes = fields
-                    .iter()
-                    .filter(|(f, _)| !skipped_both(f))
-                    .map(|(f, o)| self.shape_fn(f, o, Direction::De));
+            (None, Style::Tuple) => {
+                let shapes = self.tuple(fields);
                 quote!(#p::VariantBody::Tuple(&[#(#shapes),*]))
             }
-            Style::Struct => {
-                let s = self.struct_shape(fields, deny, false);
+            (None, Style::Struct) => {
+                let s = self.struct_shape(fields, deny);
                 quote!(#p::VariantBody::Struct(&#s))
             }
         };
-        // In a titled enum the doc comment is the title.
-        let title = if titled {
-            ours.title.as_deref().or(ours.doc.as_deref())
-        } else {
-            ours.title.as_deref()
+        let title = opt_str(p, ours.title.as_deref());
+        let description = opt_desc(p, &ours.description);
+        let name = one_name(va.name(), va.skip_serializing(), va.skip_deserializing());
+        let Some(name) = name else {
+            return quote!(#p::Variant {
+                rust_name: #rust_name,
+                ser_name: #ser_name,
+                de_name: #de_name,
+                aliases: &[#(#aliases),*],
+                other: #other,
+                untagged: #untagged,
+                body: #body,
+                title: #title,
+                description: #description,
+            });
         };
-        let description = if titled {
-            quote!(#p::None)
-        } else {
-            opt_desc(p, ours)
-        };
-        let title = opt_str(p, title);
-        quote!(#p::Variant {
-            rust_name: #rust_name,
-            ser_name: #ser_name,
-            de_name: #de_name,
-            aliases: &[#(#aliases),*],
-            other: #other,
-            untagged: #untagged,
-            body: #body,
-            title: #title,
-            description: #description,
-        })
+        // Only what differs from `variant(..)`: a smaller expansion.
+        let mut parts = Vec::new();
+        if !aliases.is_empty() {
+            parts.push(quote!(aliases: &[#(#aliases),*]));
+        }
+        for (flag, key) in [(other, quote!(other)), (untagged, quote!(untagged))] {
+            if flag {
+                parts.push(quote!(#key: true));
+            }
+        }
+        if ours.title.is_some() {
+            parts.push(quote!(title: #title));
+        }
+        if !matches!(ours.description, Description::None) {
+            parts.push(quote!(description: #description));
+        }
+        let base = quote!(#p::variant(#rust_name, #name, #body));
+        if parts.is_empty() {
+            return base;
+        }
+        quote!(#p::Variant { #(#parts,)* ..#base })
     }
 
-    fn field(&self, field: &Field, ours: &FieldAttrs, container_fields: bool) -> TokenStream {
+    /// `Some(name)` for each direction serde does not skip.
+    fn names(
+        &self,
+        (ser, de): (&Name, &Name),
+        skip_ser: bool,
+        skip_de: bool,
+    ) -> (TokenStream, TokenStream) {
+        let p = &self.p;
+        let some = |skip: bool, n: &str| {
+            if skip {
+                quote!(#p::None)
+            } else {
+                quote!(#p::Some(#n))
+            }
+        };
+        (some(skip_ser, &ser.value), some(skip_de, &de.value))
+    }
+
+    fn field(&self, field: &Field, ours: &FieldModel) -> TokenStream {
         let p = &self.p;
         let fa = &field.attrs;
         let rust_name = match &field.member {
             syn::Member::Named(ident) => ident.to_string(),
             syn::Member::Unnamed(index) => index.index.to_string(),
         };
-        let name = fa.name();
-        let ser_name = if fa.skip_serializing() {
-            quote!(#p::None)
-        } else {
-            let n = &name.serialize_name().value;
-            quote!(#p::Some(#n))
+        let shape = emit::shape_fn(p, field.ty, &ours.de);
+        let description = opt_desc(p, &ours.attrs.description);
+        // Only what differs from `Field::BASE` (or, for a field with one name
+        // and one wire type, from `field(..)`): a smaller expansion compiles
+        // faster.
+        let mut parts = Vec::new();
+        let base = match (&ours.one_name, ours.one_wire) {
+            (Some(name), true) => quote!(#p::field(#rust_name, #name, #shape, #description)),
+            _ => {
+                let names = (fa.name().serialize_name(), fa.name().deserialize_name());
+                let (ser_name, de_name) =
+                    self.names(names, fa.skip_serializing(), fa.skip_deserializing());
+                let ser_shape = emit::shape_fn(p, field.ty, &ours.ser);
+                parts.extend([
+                    quote!(rust_name: #rust_name),
+                    quote!(ser_name: #ser_name),
+                    quote!(de_name: #de_name),
+                    quote!(shape: #shape),
+                    quote!(ser_shape: #ser_shape),
+                ]);
+                if !matches!(ours.attrs.description, Description::None) {
+                    parts.push(quote!(description: #description));
+                }
+                quote!(#p::Field::BASE)
+            }
         };
-        let de = &name.deserialize_name().value;
-        let de_name = if fa.skip_deserializing() {
-            quote!(#p::None)
-        } else {
-            quote!(#p::Some(#de))
-        };
-        let aliases = fa
-            .aliases()
-            .iter()
-            .map(|a| a.value.clone())
-            .filter(|a| a != de)
-            .collect::<Vec<_>>();
-        let container_default = if container_fields {
-            self.cont.serde.attrs.default()
-        } else {
-            &SerdeDefault::None
-        };
-        let has_default = !fa.default().is_none() || !container_default.is_none();
-        let default_value =
-            emit::default_value(p, &self.type_params, field, ours, container_default);
-        let skip_if = fa.skip_serializing_if();
-        let skip_serializing_if = skip_if.is_some();
-        let skip_if_none = skip_if.is_some_and(|path| {
-            let segments: Vec<String> = path
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
-            segments.ends_with(&["Option".to_string(), "is_none".to_string()])
-        });
-        let shape = self.shape_fn(field, ours, Direction::De);
-        let ser_shape = self.shape_fn(field, ours, Direction::Ser);
-        let flatten = fa.flatten();
-        let deserialize_with = crate::internals::attr::custom_de(fa).is_some();
-        let title = opt_str(p, ours.schema.title.as_deref());
-        let description = opt_desc(p, &ours.schema);
-        let constraints = self.constraints(field, &ours.schema.constraints);
-        // Only what differs from `Field::BASE`: a smaller expansion compiles
-        // faster (measured in the compile-time benchmark).
-        let mut parts = vec![
-            quote!(rust_name: #rust_name),
-            quote!(ser_name: #ser_name),
-            quote!(de_name: #de_name),
-            quote!(shape: #shape),
-            quote!(ser_shape: #ser_shape),
-        ];
+        let aliases = aliases(fa.name().deserialize_name(), fa.aliases());
         if !aliases.is_empty() {
             parts.push(quote!(aliases: &[#(#aliases),*]));
         }
         for (flag, name) in [
-            (flatten, quote!(flatten)),
-            (deserialize_with, quote!(deserialize_with)),
-            (has_default, quote!(has_default)),
-            (skip_serializing_if, quote!(skip_serializing_if)),
-            (skip_if_none, quote!(skip_if_none)),
+            (fa.flatten(), quote!(flatten)),
+            (ours.deserialize_with, quote!(deserialize_with)),
+            (ours.has_default, quote!(has_default)),
+            (
+                fa.skip_serializing_if().is_some(),
+                quote!(skip_serializing_if),
+            ),
+            (ours.skip_if_none, quote!(skip_if_none)),
         ] {
             if flag {
                 parts.push(quote!(#name: true));
             }
         }
-        for (value, name) in [
-            (default_value, quote!(default_value)),
-            (title, quote!(title)),
-            (description, quote!(description)),
-            (constraints, quote!(constraints)),
-        ] {
-            if value.to_string() != quote!(#p::None).to_string() {
-                parts.push(quote!(#name: #value));
-            }
+        if !matches!(ours.default, DefaultValue::None) {
+            let value = emit::default_value(p, field.ty, &ours.default);
+            parts.push(quote!(default_value: #value));
         }
-        quote!(#p::Field { #(#parts,)* ..#p::Field::BASE })
+        if let Some(title) = &ours.attrs.title {
+            parts.push(quote!(title: #p::Some(#title)));
+        }
+        if let Some(c) = &ours.attrs.constraints {
+            let constraints = self.constraints(field, c);
+            parts.push(quote!(constraints: #constraints));
+        }
+        if parts.is_empty() {
+            return base;
+        }
+        quote!(#p::Field { #(#parts,)* ..#base })
     }
 
     /// The declared constraints, with the field type's fitness asserted at
     /// the key that asks for it (`length` on an integer is a compile error).
-    fn constraints(&self, field: &Field, c: &crate::internals::attr::Constraints) -> TokenStream {
+    fn constraints(&self, field: &Field, c: &Constraints) -> TokenStream {
         let p = &self.p;
-        if c.is_empty() {
-            return quote!(#p::None);
-        }
         let ty = field.ty;
         let mut asserts = Vec::new();
         for (span, check) in [
-            (c.length, quote!(assert_length)),
-            (c.range, quote!(assert_range)),
+            (c.length.map(|l| l.span), quote!(assert_length)),
+            (c.range.map(|r| r.span), quote!(assert_range)),
             (c.string, quote!(assert_string)),
         ] {
             if let Some(span) = span {
@@ -474,18 +438,10 @@ impl Gen<'_, '_> {
             Some(v) => quote!(#p::Some(#v)),
             None => quote!(#p::None),
         };
-        let bound = |v: Option<crate::internals::attr::Number>| match v {
-            Some(crate::internals::attr::Number::Int(v)) => quote!(#p::Some(#p::Bound::Int(#v))),
-            Some(crate::internals::attr::Number::UInt(v)) => quote!(#p::Some(#p::Bound::UInt(#v))),
-            Some(crate::internals::attr::Number::Float(v)) => {
-                quote!(#p::Some(#p::Bound::Float(#v)))
-            }
-            None => quote!(#p::None),
-        };
-        let min_length = opt_u64(c.min_length);
-        let max_length = opt_u64(c.max_length);
-        let minimum = bound(c.minimum);
-        let maximum = bound(c.maximum);
+        let min_length = opt_u64(c.length.and_then(|l| l.min));
+        let max_length = opt_u64(c.length.and_then(|l| l.max));
+        let minimum = emit::bound(p, c.range.and_then(|r| r.min));
+        let maximum = emit::bound(p, c.range.and_then(|r| r.max));
         let pattern = opt_str(p, c.pattern.as_deref());
         let format = opt_str(p, c.format.as_deref());
         let examples = &c.examples;
@@ -505,60 +461,22 @@ impl Gen<'_, '_> {
         }))
     }
 
-    /// `shape_of::<WireType>` for one direction, spanned on the field's type
-    /// so a missing `ToolSchema` impl is reported there. A direction serde
-    /// skips gets a placeholder: the field's type needs no schema for it.
-    fn shape_fn(&self, field: &Field, ours: &FieldAttrs, dir: Direction) -> TokenStream {
-        let p = &self.p;
-        let fa = &field.attrs;
-        let (skipped, custom) = match dir {
-            Direction::De => (
-                fa.skip_deserializing(),
-                crate::internals::attr::custom_de(fa).is_some(),
-            ),
-            Direction::Ser => (fa.skip_serializing(), fa.serialize_with().is_some()),
-        };
-        if skipped {
-            return quote!(#p::shape_of::<()>);
-        }
-        if matches!(dir, Direction::De) && crate::internals::attr::serde_borrow_bytes(fa) {
-            return quote!(#p::shape_of::<::std::string::String>);
-        }
-        // `#[schema(with = WireType)]` names the wire type of the directions
-        // serde handles through a custom function; on a field with no serde
-        // function it is the wire type of both (how a foreign type is
-        // described).
-        let any_custom =
-            fa.serialize_with().is_some() || crate::internals::attr::custom_de(fa).is_some();
-        if let Some(with) = &ours.schema.with
-            && (custom || !any_custom)
-        {
-            return quote_spanned!(with.span()=> #p::shape_of::<#with>);
-        }
-        let known = match dir {
-            Direction::Ser => &ours.known.0,
-            Direction::De => &ours.known.1,
-        };
-        if custom && let Some(wire) = known {
-            return quote!(#p::shape_of::<#wire>);
-        }
-        if custom && let Some(chrono) = ours.chrono {
-            let wire = emit::chrono_marker(p, chrono);
-            return quote!(#p::shape_of::<#wire>);
-        }
-        let ty = field.ty;
-        quote_spanned!(ty.span()=> #p::shape_of::<#ty>)
+    /// The shape serde reads, for positions (newtype, tuple, transparent).
+    fn shape(&self, field: &Field, ours: &FieldModel) -> TokenStream {
+        emit::shape_fn(&self.p, field.ty, &ours.de)
     }
+}
+
+/// The aliases serde reads besides the name itself.
+fn aliases(de: &Name, all: &std::collections::BTreeSet<Name>) -> Vec<String> {
+    all.iter()
+        .map(|a| a.value.clone())
+        .filter(|a| *a != de.value)
+        .collect()
 }
 
 fn skipped_both(field: &Field) -> bool {
     field.attrs.skip_serializing() && field.attrs.skip_deserializing()
-}
-
-#[derive(Clone, Copy)]
-enum Direction {
-    De,
-    Ser,
 }
 
 /// `#[schema(range(..))]` on an integer field must leave a value of the
@@ -567,67 +485,20 @@ enum Direction {
 fn range_checks(cont: &Container) -> TokenStream {
     let krate = &cont.krate;
     let p = quote!(#krate::__private);
-    let params: Vec<syn::Ident> = cont
-        .serde
-        .generics
-        .type_params()
-        .map(|t| t.ident.clone())
-        .collect();
     let mut out = TokenStream::new();
-    for (field, ours) in cont.serde.data.all_fields().zip(&cont.fields) {
-        let c = &ours.schema.constraints;
-        let Some(span) = c.range else { continue };
-        if skipped_both(field) {
+    for ours in &cont.fields {
+        let (Some(ty), Some(range)) = (
+            &ours.range_check,
+            ours.attrs.constraints.as_ref().and_then(|c| c.range),
+        ) else {
             continue;
-        }
-        let ty = ours.schema.with.as_ref().unwrap_or(field.ty);
-        if !crate::internals::bound::params_in(ty, &params).is_empty() {
-            continue;
-        }
-        let min = emit::bound(&p, c.minimum);
-        let max = emit::bound(&p, c.maximum);
+        };
+        let min = emit::bound(&p, range.min);
+        let max = emit::bound(&p, range.max);
         out.extend(emit::respan(
             quote!(const _: () = #p::check_range::<#ty>(#min, #max);),
-            span,
+            range.span,
         ));
     }
     out
-}
-
-/// The type's generics plus `T: ToolSchema` for every type parameter that a
-/// field's wire type mentions (outside `PhantomData`), like serde's own bounds.
-fn with_bounds(cont: &Container) -> syn::Generics {
-    let krate = &cont.krate;
-    let mut generics = cont.serde.generics.clone();
-    let params: Vec<syn::Ident> = generics.type_params().map(|t| t.ident.clone()).collect();
-    let mut used = vec![false; params.len()];
-    let attrs = &cont.serde.attrs;
-    let mut wire_types: Vec<&syn::Type> = Vec::new();
-    for (field, ours) in cont.serde.data.all_fields().zip(&cont.fields) {
-        if skipped_both(field) {
-            continue;
-        }
-        wire_types.push(ours.schema.with.as_ref().unwrap_or(field.ty));
-    }
-    wire_types.extend(
-        [attrs.type_from(), attrs.type_try_from(), attrs.type_into()]
-            .into_iter()
-            .flatten(),
-    );
-    for ty in wire_types {
-        for param in crate::internals::bound::params_in(ty, &params) {
-            if let Some(i) = params.iter().position(|p| p == param) {
-                used[i] = true;
-            }
-        }
-    }
-    let where_clause = generics.make_where_clause();
-    for (param, used) in params.iter().zip(used) {
-        if used {
-            where_clause
-                .predicates
-                .push(syn::parse_quote!(#param: #krate::ToolSchema));
-        }
-    }
-    generics
 }

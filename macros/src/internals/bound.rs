@@ -54,3 +54,42 @@ impl<'ast> Visit<'ast> for Finder<'_> {
     // it adds no bound.
     fn visit_macro(&mut self, _: &'ast syn::Macro) {}
 }
+
+/// The type's generics plus `T: ToolSchema` for every type parameter that a
+/// field's wire type mentions (outside `PhantomData`), like serde's own
+/// bounds.
+pub fn with_bounds(cont: &super::model::Container) -> syn::Generics {
+    let krate = &cont.krate;
+    let mut generics = cont.serde.generics.clone();
+    let params = &cont.type_params;
+    let mut used = vec![false; params.len()];
+    let attrs = &cont.serde.attrs;
+    let mut wire_types: Vec<&syn::Type> = Vec::new();
+    for (field, ours) in cont.serde.data.all_fields().zip(&cont.fields) {
+        if field.attrs.skip_serializing() && field.attrs.skip_deserializing() {
+            continue;
+        }
+        wire_types.push(ours.attrs.with.as_ref().unwrap_or(field.ty));
+    }
+    wire_types.extend(
+        [attrs.type_from(), attrs.type_try_from(), attrs.type_into()]
+            .into_iter()
+            .flatten(),
+    );
+    for ty in wire_types {
+        for param in params_in(ty, params) {
+            if let Some(i) = params.iter().position(|p| p == param) {
+                used[i] = true;
+            }
+        }
+    }
+    let where_clause = generics.make_where_clause();
+    for (param, used) in params.iter().zip(used) {
+        if used {
+            where_clause
+                .predicates
+                .push(syn::parse_quote!(#param: #krate::ToolSchema));
+        }
+    }
+    generics
+}

@@ -1,12 +1,19 @@
-//! The input as the derives see it, in serde_derive's layout: `ctxt` collects
-//! errors, `attr` reads our attributes (through darling receivers in
-//! `receiver`), `ast` joins them with serde's own reading, `check` holds the
-//! rules. Nothing here imports `expand`.
+//! The input as the derives see it, in serde_derive's layout: `ctxt`
+//! collects errors; `attr` reads our attributes into one validated model per
+//! place (through `keys`, the darling receivers in `receiver`, `value` and
+//! `doc`); `serde_attr` reads what serde's attributes say about the wire;
+//! `ast` joins them with serde's own reading; `check` holds the rules and
+//! makes the decisions, producing the `model` the emitters consume; `bound`
+//! finds type parameters. Nothing here imports `expand`.
 
 pub mod ast;
 pub mod attr;
 pub mod bound;
 pub mod check;
 pub mod ctxt;
-pub mod format;
+pub mod doc;
+pub mod keys;
+pub mod model;
 pub mod receiver;
+pub mod serde_attr;
+pub mod value;

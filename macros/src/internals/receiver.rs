@@ -3,11 +3,13 @@
 //! typed field, every error of every attribute collected by darling's
 //! accumulator.
 //!
-//! Before darling sees a list, one pass over its keys (`screen`) reports
+//! Before darling sees a list, one pass over its keys (`keys::screen`) reports
 //! unknown keys (naming the keys the place allows, with "did you mean"),
 //! duplicates (also across attributes), keys that take a string given
 //! something else, and `pattern` in a form; the items it reports are not
 //! passed on, so each mistake is reported once.
+//!
+//! The receivers are raw; `attr` turns each into its place's validated model.
 //!
 //! Hand-written, because darling cannot: `with = Type` without quotes.
 //! darling reads a value up to the first comma, so `with = HashMap<K, V>`
@@ -21,7 +23,7 @@ use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::{Expr, Lit};
 
-use super::attr::{Literal, Number};
+use super::value::{Literal, Number};
 pub use darling::ast::NestedMeta;
 
 /// `#[schema(...)]` on a struct or enum.

@@ -1,0 +1,134 @@
+//! Doc comments, which become descriptions (and, in a `titled` enum, the
+//! variants' titles).
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use syn::{Attribute, Expr, ExprLit, Lit, Meta};
+
+/// What a description is.
+#[derive(Clone, Default)]
+pub enum Description {
+    #[default]
+    None,
+    /// Known text: `description = ".."`, or a doc comment of literals.
+    Text(String),
+    /// A `concat!(..)` only the compiler can evaluate: a doc comment with
+    /// `#[doc = include_str!(..)]` or `#[doc = concat!(..)]` parts.
+    Expr(TokenStream),
+}
+
+/// The doc comment of one item.
+pub struct Doc {
+    /// The text, when every part is a literal; with expression parts, the
+    /// literal parts alone.
+    pub text: Option<String>,
+    /// The whole doc as `concat!(..)`, when some part is an expression.
+    pub expr: Option<TokenStream>,
+}
+
+impl Doc {
+    pub fn from_attrs(attrs: &[Attribute]) -> Doc {
+        Doc {
+            text: doc_comment(attrs),
+            expr: doc_expr(attrs),
+        }
+    }
+
+    /// `given` (`description = ".."`), else the doc comment.
+    pub fn description(self, given: Option<String>) -> Description {
+        match (given, self.expr, self.text) {
+            (Some(text), _, _) => Description::Text(text),
+            (None, Some(expr), _) => Description::Expr(expr),
+            (None, None, Some(text)) => Description::Text(text),
+            (None, None, None) => Description::None,
+        }
+    }
+}
+
+/// The doc comment, with rustdoc's leading space and blank edges removed;
+/// paragraphs keep their line breaks.
+fn doc_comment(attrs: &[Attribute]) -> Option<String> {
+    let mut lines = Vec::new();
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        if let Meta::NameValue(nv) = &attr.meta
+            && let Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }) = &nv.value
+        {
+            for line in s.value().lines() {
+                lines.push(
+                    line.strip_prefix(' ')
+                        .unwrap_or(line)
+                        .trim_end()
+                        .to_string(),
+                );
+            }
+        }
+    }
+    while lines.first().is_some_and(|l| l.is_empty()) {
+        lines.remove(0);
+    }
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    if lines.is_empty() {
+        return None;
+    }
+    // Join lines of one paragraph with spaces; keep blank lines as breaks.
+    let mut out = String::new();
+    for line in lines {
+        if line.is_empty() {
+            out.push_str("\n\n");
+        } else {
+            if !(out.is_empty() || out.ends_with('\n')) {
+                out.push(' ');
+            }
+            out.push_str(&line);
+        }
+    }
+    while out.contains("\n\n\n") {
+        out = out.replace("\n\n\n", "\n\n");
+    }
+    Some(out)
+}
+
+/// When a doc attribute is an expression (`#[doc = include_str!("..")]`,
+/// `#[doc = concat!(..)]`), the whole doc as `concat!(..)` of its parts: the
+/// literal lines as rustdoc joins them (one per line), the expressions as
+/// given. `None` when every part is a string literal.
+fn doc_expr(attrs: &[Attribute]) -> Option<proc_macro2::TokenStream> {
+    let mut parts = Vec::new();
+    let mut any_expr = false;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
+        let Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
+        match &nv.value {
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }) => {
+                let v = s.value();
+                let line = v.strip_prefix(' ').unwrap_or(&v).trim_end().to_string();
+                parts.push(quote::quote!(#line));
+            }
+            other => {
+                any_expr = true;
+                parts.push(other.to_token_stream());
+            }
+        }
+    }
+    if !any_expr {
+        return None;
+    }
+    let mut joined = Vec::new();
+    for (i, part) in parts.into_iter().enumerate() {
+        if i > 0 {
+            joined.push(quote::quote!("\n"));
+        }
+        joined.push(part);
+    }
+    Some(quote::quote!(::core::concat!(#(#joined),*)))
+}

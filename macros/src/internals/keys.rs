@@ -1,0 +1,333 @@
+//! Which keys each place takes, and the first pass over an attribute's list
+//! (`screen`), before darling reads it: unknown keys (naming the keys the
+//! place allows, with "did you mean"), duplicates (also across attributes),
+//! keys that take a string given something else, string values that cannot
+//! be right (`pattern` that is no ECMA-262 regex, unknown `format`), and
+//! `pattern` in a form. An item reported here is not passed on, so each
+//! mistake is reported once.
+
+use super::ctxt::Ctxt;
+use super::receiver::{self, NestedMeta};
+use proc_macro2::Span;
+use syn::{Attribute, LitStr};
+
+/// Keys allowed on a container.
+const CONTAINER_KEYS: &[&str] = &[
+    "title",
+    "description",
+    "crate",
+    "titled",
+    "no_json_schema",
+    "with",
+];
+/// Keys allowed on a field.
+const FIELD_KEYS: &[&str] = &[
+    "title",
+    "description",
+    "with",
+    "length",
+    "range",
+    "pattern",
+    "format",
+    "example",
+    "deprecated",
+];
+
+/// The `format` values JSON Schema 2020-12 defines.
+const FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uuid",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
+];
+/// Keys allowed on an enum variant.
+const VARIANT_KEYS: &[&str] = &["title", "description", "with"];
+/// Keys allowed in `#[elicit(...)]` on a form field.
+const ELICIT_FIELD_KEYS: &[&str] = &[
+    "title",
+    "description",
+    "length",
+    "range",
+    "format",
+    "min_items",
+    "max_items",
+    "default",
+    "enum_names",
+];
+/// Keys allowed in `#[elicit(...)]` on a form.
+const ELICIT_CONTAINER_KEYS: &[&str] = &["crate"];
+/// The formats the elicitation grammar carries.
+const ELICIT_FORMATS: &[&str] = &["email", "uri", "date", "date-time"];
+
+/// Where an attribute sits; each place has its own keys and its own model
+/// (see `attr`).
+#[derive(Clone, Copy, PartialEq)]
+pub enum Place {
+    Container,
+    Field,
+    Variant,
+    ElicitContainer,
+    ElicitField,
+}
+
+impl Place {
+    pub fn attr_name(self) -> &'static str {
+        match self {
+            Place::ElicitContainer | Place::ElicitField => "elicit",
+            _ => "schema",
+        }
+    }
+
+    fn allowed(self) -> &'static [&'static str] {
+        match self {
+            Place::Container => CONTAINER_KEYS,
+            Place::Field => FIELD_KEYS,
+            Place::Variant => VARIANT_KEYS,
+            Place::ElicitContainer => ELICIT_CONTAINER_KEYS,
+            Place::ElicitField => ELICIT_FIELD_KEYS,
+        }
+    }
+}
+
+/// Keys whose value is a string literal.
+const STRING_KEYS: &[&str] = &["title", "description", "crate", "pattern", "format"];
+
+/// The items of every `#[schema(...)]` (or `#[elicit(...)]`) of one place
+/// that passed the screen, for darling to read.
+#[derive(Default)]
+pub struct Screened {
+    pub items: Vec<NestedMeta>,
+    /// Every key given, with its span, in order.
+    pub keys: Vec<(String, Span)>,
+    /// `with = Type`, read by hand (see `receiver`).
+    pub with: Option<syn::Type>,
+}
+
+impl Screened {
+    /// The span of `key`, when it was given.
+    pub fn key_span(&self, key: &str) -> Option<Span> {
+        self.keys.iter().find(|(k, _)| k == key).map(|(_, s)| *s)
+    }
+
+    /// The span of `key`, else the call site.
+    pub fn span(&self, key: &str) -> Span {
+        self.key_span(key).unwrap_or_else(Span::call_site)
+    }
+}
+
+/// Screens every attribute of `place` among `attrs`; see the module docs.
+pub fn screen(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Screened {
+    let allowed = place.allowed();
+    let mut out = Screened::default();
+    let attr_name = place.attr_name();
+    let duplicate = |key: &str, span| {
+        syn::Error::new(
+            span,
+            format!("duplicate `{key}` in #[{attr_name}(...)]: give it once"),
+        )
+    };
+    for attr in attrs.iter().filter(|a| a.path().is_ident(attr_name)) {
+        let takes_with = matches!(place, Place::Field | Place::Container | Place::Variant);
+        let split = match receiver::split(attr, takes_with) {
+            Ok(split) => split,
+            Err(e) => {
+                cx.syn_error(e);
+                continue;
+            }
+        };
+        for (span, ty) in split.with {
+            if out.key_span("with").is_some() {
+                cx.syn_error(duplicate("with", span));
+                continue;
+            }
+            out.keys.push(("with".to_string(), span));
+            match ty {
+                Ok(ty) => out.with = Some(ty),
+                Err(e) => cx.syn_error(e),
+            }
+        }
+        for item in split.items {
+            let Some((key, span)) = receiver::key_of(&item) else {
+                cx.error_spanned_by(
+                    &item,
+                    format!("expected `key = value` in #[{attr_name}(...)]"),
+                );
+                continue;
+            };
+            if place == Place::ElicitField && key == "pattern" {
+                cx.syn_error(syn::Error::new(
+                    span,
+                    "`pattern` cannot be part of an elicitation form: the MCP form grammar \
+                     has no `pattern` keyword, so clients would never see it; check the value \
+                     after parsing instead, or use `format` (email, uri, date, date-time)",
+                ));
+                continue;
+            }
+            if !allowed.contains(&key.as_str()) {
+                cx.syn_error(syn::Error::new(
+                    span,
+                    unknown_key_message(&key, allowed, place),
+                ));
+                continue;
+            }
+            if key != "example" && out.key_span(&key).is_some() {
+                cx.syn_error(duplicate(&key, span));
+                continue;
+            }
+            out.keys.push((key.clone(), span));
+            if STRING_KEYS.contains(&key.as_str()) {
+                let lit = match receiver::string_value(&item, &key) {
+                    Ok(lit) => lit,
+                    Err(e) => {
+                        cx.syn_error(e);
+                        continue;
+                    }
+                };
+                if let Err(e) = check_string(&key, &lit, place) {
+                    cx.syn_error(e);
+                    continue;
+                }
+            }
+            out.items.push(item);
+        }
+    }
+    out
+}
+
+/// What can be checked of a string value alone: a `pattern` compiles, a
+/// `format` is known.
+fn check_string(key: &str, lit: &LitStr, place: Place) -> syn::Result<()> {
+    match key {
+        "pattern" => {
+            // Validators compile the pattern as ECMA-262 (the `jsonschema`
+            // crate through `regress`); one they cannot compile makes them
+            // reject the whole schema.
+            if let Err(e) = regress::Regex::new(&lit.value()) {
+                return Err(syn::Error::new(
+                    lit.span(),
+                    format!(
+                        "`pattern` is not a valid ECMA-262 regular expression: {e}; JSON Schema \
+                         validators would reject the whole schema"
+                    ),
+                ));
+            }
+        }
+        "format" => {
+            let format = lit.value();
+            let (known, what) = if place == Place::ElicitField {
+                (ELICIT_FORMATS, "the elicitation grammar carries")
+            } else {
+                (FORMATS, "JSON Schema defines")
+            };
+            if !known.contains(&format.as_str()) {
+                let hint = closest(&format, known)
+                    .map(|f| format!("did you mean `{f}`? "))
+                    .unwrap_or_default();
+                return Err(syn::Error::new(
+                    lit.span(),
+                    format!(
+                        "unknown format `{format}`; {hint}{what}: {}",
+                        known.join(", ")
+                    ),
+                ));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn unknown_key_message(key: &str, allowed: &[&str], place: Place) -> String {
+    let what = match place {
+        Place::Container | Place::ElicitContainer => "on a type",
+        Place::Field | Place::ElicitField => "on a field",
+        Place::Variant => "on a variant",
+    };
+    let attr = place.attr_name();
+    // A key of another place: say where it goes.
+    let elsewhere = match place {
+        Place::Container if FIELD_KEYS.contains(&key) => Some("applies to a field, not to a type"),
+        Place::Variant if FIELD_KEYS.contains(&key) => Some("applies to a field, not to a variant"),
+        Place::Variant if CONTAINER_KEYS.contains(&key) => {
+            Some("applies to the whole type (on the enum), not to a variant")
+        }
+        Place::Field if CONTAINER_KEYS.contains(&key) => {
+            Some("applies to the type (on the struct or enum), not to a field")
+        }
+        Place::ElicitField if ELICIT_CONTAINER_KEYS.contains(&key) => {
+            Some("applies to the form (on the struct), not to a field")
+        }
+        Place::ElicitField if FIELD_KEYS.contains(&key) => {
+            Some("is a #[schema(...)] key; the MCP form grammar has no place for it")
+        }
+        Place::ElicitContainer if ELICIT_FIELD_KEYS.contains(&key) => {
+            Some("applies to a form field, not to the form")
+        }
+        Place::Container | Place::Field | Place::Variant if ELICIT_FIELD_KEYS.contains(&key) => {
+            Some(
+                "is a key of #[elicit(...)] on a form field (#[derive(ElicitForm)]); \
+                 #[schema(...)] has no place for it",
+            )
+        }
+        _ => None,
+    };
+    let list = allowed
+        .iter()
+        .map(|k| format!("`{k}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if let Some(elsewhere) = elsewhere {
+        return format!("`{key}` in #[{attr}(...)] {elsewhere} (allowed here: {list})");
+    }
+    match closest(key, allowed) {
+        Some(best) => format!(
+            "unknown key `{key}` in #[{attr}(...)] {what}; did you mean `{best}`? (allowed: {list})"
+        ),
+        None => format!("unknown key `{key}` in #[{attr}(...)] {what} (allowed: {list})"),
+    }
+}
+
+/// The allowed key closest to `key`, if it is close enough to be a typo.
+fn closest<'a>(key: &str, allowed: &[&'a str]) -> Option<&'a str> {
+    if let Some(k) = allowed
+        .iter()
+        .find(|k| key.len() >= 3 && k.starts_with(key))
+    {
+        return Some(k);
+    }
+    allowed
+        .iter()
+        .map(|k| (levenshtein(key, k), *k))
+        .filter(|(d, k)| *d <= 2.max(k.len() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
