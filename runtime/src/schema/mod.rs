@@ -36,17 +36,13 @@
 //! `examples`, unknown keywords) are [`Data`]: cloned, compared and dropped
 //! without recursion, however deep.
 
-// Parts of the model only the renderer (phase 2) and the dialect lowerings
-// construct or read.
-#![allow(dead_code)]
-
 mod data;
 mod parse;
 mod print;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use data::Data;
+pub(crate) use data::{Data, dispose};
 pub(crate) use parse::parse;
 pub(crate) use print::print;
 
@@ -106,6 +102,7 @@ pub(crate) struct Entry {
     /// The keyword and its value.
     pub keyword: Keyword,
     /// Who asked for it.
+    #[allow(dead_code)] // read by the dialect lowerings
     pub source: Source,
 }
 
@@ -399,6 +396,9 @@ pub(crate) enum Optional {
     /// One of several names of one field (an `alias`): the alias rule
     /// requires one of them when the field is required.
     Alias,
+    /// Input: the content of an adjacently tagged unit variant (serde
+    /// reads it missing or `null`).
+    UnitContent,
 }
 
 /// The alternatives of an `anyOf` or `oneOf`, and whether they exclude each
@@ -408,6 +408,7 @@ pub(crate) struct Alternatives {
     /// The alternatives, in order.
     pub nodes: Vec<NodeId>,
     /// Whether no value satisfies two of them, and why.
+    #[allow(dead_code)] // read by the dialect lowerings
     pub exclusive: Exclusive,
 }
 
@@ -482,6 +483,12 @@ impl Object {
     /// Appends a keyword.
     pub(crate) fn push(&mut self, keyword: Keyword, source: Source) {
         self.entries.push(Entry { keyword, source });
+    }
+
+    /// Appends a keyword (builder style).
+    pub(crate) fn with(mut self, keyword: Keyword, source: Source) -> Object {
+        self.push(keyword, source);
+        self
     }
 
     /// The first keyword named `name`.
