@@ -44,10 +44,11 @@ use std::collections::HashMap;
 use std::sync::{OnceLock, RwLock};
 
 /// A type used more than once whose inline schema weighs more than this
-/// (nodes plus keywords, about 15 bytes each when printed) goes to `$defs`
-/// and is referenced with `$ref` instead of being repeated. No type of the
-/// test corpus comes near it: common schemas stay inline.
-pub(crate) const INLINE_BUDGET: u64 = 2048;
+/// (schema objects plus keywords, each some 20 bytes when printed: about
+/// 10 KB) goes to `$defs` and is referenced with `$ref` instead of being
+/// repeated. No type of the test corpus comes near it: common schemas stay
+/// inline.
+pub(crate) const INLINE_BUDGET: u64 = 512;
 
 /// Renders the JSON Schema of `shape` for one contract. Uncached: prefer
 /// [`ToolSchema::input_schema`](crate::ToolSchema::input_schema) and friends,
@@ -64,7 +65,8 @@ pub struct RenderOptions {
     /// (schemars-style reuse). Off by default: many MCP clients cannot resolve
     /// `$ref`, so toolform inlines everything that is not recursive (or
     /// too large to repeat: a type used more than once whose schema weighs
-    /// more than 2048 nodes and keywords, about 30 KB, is referenced).
+    /// more than 512 schema objects and keywords, about 10 KB, is
+    /// referenced).
     pub defs: bool,
     /// Leave `alias` names out of input schemas: only the primary names,
     /// which serde always accepts. For readers that should not be offered
