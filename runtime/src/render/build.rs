@@ -18,6 +18,9 @@ pub(super) struct Arena {
     /// Per node: nodes and keywords in its printed form (a child used twice
     /// counts twice), saturating.
     weights: Vec<u64>,
+    /// Per node: whether it may be used in several places (a named type's
+    /// rendering kept for reuse, a `$defs` entry): never edited in place.
+    frozen: Vec<bool>,
 }
 
 /// `type: t`.
@@ -54,20 +57,55 @@ impl Arena {
                 root: NodeId(0),
             },
             weights: Vec::new(),
+            frozen: Vec::new(),
         }
     }
 
-    /// Adds a node.
-    pub(super) fn add_node(&mut self, node: Node) -> NodeId {
+    /// The printed size of `node` (see [`Arena::weight`]).
+    fn weigh(&self, node: &Node) -> u64 {
         let mut weight = 1u64;
-        if let Node::Object(obj) = &node {
+        if let Node::Object(obj) = node {
             weight = weight.saturating_add(obj.entries.len() as u64);
         }
         node.for_each_child(|c| {
             weight = weight.saturating_add(self.weights.get(c.0).copied().unwrap_or(0));
         });
-        self.weights.push(weight);
+        weight
+    }
+
+    /// Adds a node.
+    pub(super) fn add_node(&mut self, node: Node) -> NodeId {
+        self.weights.push(self.weigh(&node));
+        self.frozen.push(false);
         self.schema.push(node)
+    }
+
+    /// Marks `id` as used in several places: edits copy it from now on.
+    pub(super) fn freeze(&mut self, id: NodeId) {
+        if let Some(f) = self.frozen.get_mut(id.0) {
+            *f = true;
+        }
+    }
+
+    /// `edit` applied to the object schema `id`: in place when nothing else
+    /// may use it, else to a copy (returned). Not an object: `id` as is.
+    pub(super) fn edit(&mut self, id: NodeId, edit: impl FnOnce(&mut Object)) -> NodeId {
+        let frozen = self.frozen.get(id.0).copied().unwrap_or(true);
+        match self.schema.nodes.get_mut(id.0) {
+            Some(Node::Object(obj)) if !frozen => {
+                edit(obj);
+                let node = &self.schema.nodes[id.0];
+                let weight = self.weigh(node);
+                self.weights[id.0] = weight;
+                id
+            }
+            Some(Node::Object(obj)) => {
+                let mut copy = obj.clone();
+                edit(&mut copy);
+                self.add(copy)
+            }
+            _ => id,
+        }
     }
 
     /// Adds an object schema.
@@ -201,36 +239,33 @@ impl Arena {
         if title.is_none() && description.is_none() {
             return id;
         }
-        let Some(obj) = self.object(id) else {
-            return id;
-        };
-        let mut obj = obj.clone();
-        let take = |entries: &mut Vec<Entry>, name: &str| {
-            let at = entries.iter().position(|e| e.keyword.name() == name)?;
-            Some(entries.remove(at))
-        };
-        let mut at = 0;
-        if let Some(t) = title {
-            take(&mut obj.entries, "title");
-            let title = Entry {
-                keyword: Keyword::Title(t.into()),
-                source: Source::Declared,
+        self.edit(id, |obj| {
+            let take = |entries: &mut Vec<Entry>, name: &str| {
+                let at = entries.iter().position(|e| e.keyword.name() == name)?;
+                Some(entries.remove(at))
             };
-            obj.entries.insert(0, title);
-            at = 1;
-        } else if let Some(existing) = take(&mut obj.entries, "title") {
-            obj.entries.insert(0, existing);
-            at = 1;
-        }
-        if let Some(d) = description {
-            take(&mut obj.entries, "description");
-            let description = Entry {
-                keyword: Keyword::Description(d.into()),
-                source: Source::Declared,
-            };
-            obj.entries.insert(at.min(obj.entries.len()), description);
-        }
-        self.add(obj)
+            let mut at = 0;
+            if let Some(t) = title {
+                take(&mut obj.entries, "title");
+                let title = Entry {
+                    keyword: Keyword::Title(t.into()),
+                    source: Source::Declared,
+                };
+                obj.entries.insert(0, title);
+                at = 1;
+            } else if let Some(existing) = take(&mut obj.entries, "title") {
+                obj.entries.insert(0, existing);
+                at = 1;
+            }
+            if let Some(d) = description {
+                take(&mut obj.entries, "description");
+                let description = Entry {
+                    keyword: Keyword::Description(d.into()),
+                    source: Source::Declared,
+                };
+                obj.entries.insert(at.min(obj.entries.len()), description);
+            }
+        })
     }
 
     /// `id` or `null`, in the plainest form that says so: `null` added to a
@@ -255,32 +290,32 @@ impl Arena {
             match obj.get("type") {
                 Some(Keyword::Type(Types::One(Type::Null))) => return id,
                 Some(Keyword::Type(Types::One(_))) => {
-                    let mut obj = obj.clone();
-                    for e in &mut obj.entries {
-                        match &mut e.keyword {
-                            Keyword::Type(types @ Types::One(_)) => {
-                                let t = types.as_slice().to_vec();
-                                *types = Types::Many([t, vec![Type::Null]].concat());
+                    return self.edit(id, |obj| {
+                        for e in &mut obj.entries {
+                            match &mut e.keyword {
+                                Keyword::Type(types @ Types::One(_)) => {
+                                    let t = types.as_slice().to_vec();
+                                    *types = Types::Many([t, vec![Type::Null]].concat());
+                                }
+                                Keyword::Enum(values) if !values.iter().any(|v| v.is_null()) => {
+                                    values.push(Data::new(Value::Null));
+                                }
+                                _ => {}
                             }
-                            Keyword::Enum(values) if !values.iter().any(|v| v.is_null()) => {
-                                values.push(Data::new(Value::Null));
-                            }
-                            _ => {}
                         }
-                    }
-                    return self.add(obj);
+                    });
                 }
                 Some(Keyword::Type(Types::Many(types))) if !has_enum => {
                     if types.contains(&Type::Null) {
                         return id;
                     }
-                    let mut obj = obj.clone();
-                    for e in &mut obj.entries {
-                        if let Keyword::Type(Types::Many(types)) = &mut e.keyword {
-                            types.push(Type::Null);
+                    return self.edit(id, |obj| {
+                        for e in &mut obj.entries {
+                            if let Keyword::Type(Types::Many(types)) = &mut e.keyword {
+                                types.push(Type::Null);
+                            }
                         }
-                    }
-                    return self.add(obj);
+                    });
                 }
                 _ => {}
             }
@@ -348,8 +383,9 @@ pub(crate) fn nullable(schema: Value) -> Value {
     let root = parsed.root;
     let mut arena = Arena {
         weights: vec![0; parsed.nodes.len()],
+        frozen: vec![false; parsed.nodes.len()],
         schema: parsed,
     };
     arena.schema.root = arena.nullable(root);
-    crate::schema::print(&arena.schema)
+    crate::schema::print_owned(arena.schema)
 }

@@ -92,7 +92,7 @@ impl RenderOptions {
 
 /// Renders with [`RenderOptions`]. Uncached.
 pub fn render_with(shape: &'static Shape, contract: Contract, options: RenderOptions) -> Value {
-    crate::schema::print(&model(shape, contract, options))
+    crate::schema::print_owned(model(shape, contract, options))
 }
 
 /// The typed schema of `shape` for one contract: what [`render_with`]
@@ -120,12 +120,11 @@ pub(crate) fn model(shape: &'static Shape, contract: Contract, options: RenderOp
     }
     renderer.reused = renderer.reused_named(shape);
     let mut root = renderer.node(shape);
-    if !renderer.defs.is_empty()
-        && let Some(obj) = renderer.out.object(root)
-    {
+    if !renderer.defs.is_empty() {
         let defs = std::mem::take(&mut renderer.defs);
-        let obj = obj.clone().with(Keyword::Defs(defs), Source::Wire);
-        root = renderer.out.add(obj);
+        root = renderer
+            .out
+            .edit(root, |obj| obj.push(Keyword::Defs(defs), Source::Wire));
     }
     let mut schema = renderer.out.schema;
     schema.root = root;
@@ -396,12 +395,14 @@ impl Renderer {
         {
             self.define(key, body);
             let reference = self.reference(key);
+            self.out.freeze(reference);
             self.done.insert(key, reference);
             return reference;
         }
         // References are absolute (`#/$defs/..` or `#`), so a rendering is
         // valid anywhere in this document.
         if copies && !self.stack.is_empty() && self.reused.contains(&key.0) {
+            self.out.freeze(body);
             self.done.insert(key, body);
             return self.reuse(key, body, inline);
         }
@@ -425,6 +426,7 @@ impl Renderer {
 
     /// Puts `body` into `$defs` under the type's name.
     fn define(&mut self, key: Key, body: NodeId) {
+        self.out.freeze(body);
         let def = self.def_key(key);
         match self.defs.iter_mut().find(|(name, _)| *name == def) {
             Some(slot) => slot.1 = body,

@@ -2,6 +2,7 @@
 //! aliases; and the object builder enums use too.
 
 use super::build::{Arena, set, ty, wire};
+use super::identity::{FastMap, FastSet};
 use super::{Mode, Renderer};
 use crate::Contract;
 use crate::schema::{
@@ -10,7 +11,6 @@ use crate::schema::{
 };
 use crate::shape::{Body, Bound, Constraints, Field, Named, Repr, Shape, Struct};
 use serde_json::Number;
-use std::collections::{HashMap, HashSet};
 
 impl Renderer {
     pub(super) fn object(&mut self, s: &'static Struct) -> NodeId {
@@ -57,15 +57,11 @@ impl Renderer {
         }
         if let Some(default) = field.default_value
             && let Some(value) = default()
-            && let Some(o) = self.out.object(schema)
         {
-            let mut o = o.clone();
-            set(
-                &mut o.entries,
-                Keyword::Default(Data::new(value)),
-                Source::Declared,
-            );
-            schema = self.out.add(o);
+            schema = self.out.edit(schema, |o| {
+                let default = Keyword::Default(Data::new(value));
+                set(&mut o.entries, default, Source::Declared);
+            });
         }
         let aliases: &[&str] = if self.no_aliases { &[] } else { field.aliases };
         let presence = match (optional, aliases.is_empty()) {
@@ -111,10 +107,6 @@ impl Renderer {
     /// Applies declared constraints to a field's schema, by the kind of value
     /// the field holds (through `Option`).
     fn constrain(&mut self, schema: NodeId, shape: &'static Shape, c: &Constraints) -> NodeId {
-        let Some(obj) = self.out.object(schema) else {
-            return schema;
-        };
-        let mut obj = obj.clone();
         let mut kind = self.resolve(shape);
         while let Shape::Option(inner) = kind {
             kind = self.resolve(inner);
@@ -124,38 +116,39 @@ impl Renderer {
             Shape::Map(_) => ("minProperties", "maxProperties"),
             _ => ("minLength", "maxLength"),
         };
-        if let Some(n) = c.min_length {
-            tighten(&mut obj, min_key, Bound::UInt(n), true);
-        }
-        if let Some(n) = c.max_length {
-            tighten(&mut obj, max_key, Bound::UInt(n), false);
-        }
-        if let Some(b) = c.minimum {
-            tighten(&mut obj, "minimum", b, true);
-        }
-        if let Some(b) = c.maximum {
-            tighten(&mut obj, "maximum", b, false);
-        }
-        let declared = Source::Declared;
-        if let Some(f) = c.format {
-            set(&mut obj.entries, Keyword::Format(f.into()), declared);
-        }
-        if let Some(p) = c.pattern {
-            set(&mut obj.entries, Keyword::Pattern(p.into()), declared);
-        }
-        if !c.examples.is_empty() {
-            let examples = c
-                .examples
-                .iter()
-                .filter_map(|e| serde_json::from_str(e).ok())
-                .map(Data::new)
-                .collect();
-            set(&mut obj.entries, Keyword::Examples(examples), declared);
-        }
-        if c.deprecated {
-            set(&mut obj.entries, Keyword::Deprecated(true), declared);
-        }
-        self.out.add(obj)
+        self.out.edit(schema, |obj| {
+            if let Some(n) = c.min_length {
+                tighten(obj, min_key, Bound::UInt(n), true);
+            }
+            if let Some(n) = c.max_length {
+                tighten(obj, max_key, Bound::UInt(n), false);
+            }
+            if let Some(b) = c.minimum {
+                tighten(obj, "minimum", b, true);
+            }
+            if let Some(b) = c.maximum {
+                tighten(obj, "maximum", b, false);
+            }
+            let declared = Source::Declared;
+            if let Some(f) = c.format {
+                set(&mut obj.entries, Keyword::Format(f.into()), declared);
+            }
+            if let Some(p) = c.pattern {
+                set(&mut obj.entries, Keyword::Pattern(p.into()), declared);
+            }
+            if !c.examples.is_empty() {
+                let examples = c
+                    .examples
+                    .iter()
+                    .filter_map(|e| serde_json::from_str(e).ok())
+                    .map(Data::new)
+                    .collect();
+                set(&mut obj.entries, Keyword::Examples(examples), declared);
+            }
+            if c.deprecated {
+                set(&mut obj.entries, Keyword::Deprecated(true), declared);
+            }
+        })
     }
 
     /// `#[serde(flatten)]`: the field's keys join this object.
@@ -313,15 +306,16 @@ pub(super) enum Merge {
 pub(super) struct ObjectBuilder {
     contract: Contract,
     properties: Vec<Property>,
-    /// Where each property name is in `properties`.
-    index: HashMap<String, usize>,
+    /// Where each property name is in `properties` (kept once there are
+    /// many: a few are found faster by a scan).
+    index: FastMap<String, usize>,
     pub(super) required: Vec<String>,
     pub(super) constraints: Vec<NodeId>,
     pub(super) additional: Vec<NodeId>,
     /// Input: keys serde hands to another reader first (the outer struct's
     /// own fields, the tag, earlier flattened structs): a merged reader
     /// never sees them.
-    pub(super) claimed: HashSet<String>,
+    pub(super) claimed: FastSet<String>,
     /// Input: a merged reader requires a key another reader takes: serde
     /// reads nothing.
     impossible: bool,
@@ -332,11 +326,11 @@ impl ObjectBuilder {
         ObjectBuilder {
             contract,
             properties: Vec::new(),
-            index: HashMap::new(),
+            index: FastMap::default(),
             required: Vec::new(),
             constraints: Vec::new(),
             additional: Vec::new(),
-            claimed: HashSet::new(),
+            claimed: FastSet::default(),
             impossible: false,
         }
     }
@@ -348,12 +342,31 @@ impl ObjectBuilder {
             schema,
             info,
         };
-        match self.index.get(name) {
-            Some(&at) => self.properties[at] = property,
+        match self.find(name) {
+            Some(at) => self.properties[at] = property,
             None => {
-                self.index.insert(name.into(), self.properties.len());
+                if self.properties.len() >= Self::SCANNED {
+                    if self.index.is_empty() {
+                        for (i, p) in self.properties.iter().enumerate() {
+                            self.index.insert(p.name.clone(), i);
+                        }
+                    }
+                    self.index.insert(name.into(), self.properties.len());
+                }
                 self.properties.push(property);
             }
+        }
+    }
+
+    /// Up to this many properties, a name is found by a scan.
+    const SCANNED: usize = 16;
+
+    /// Where the property `name` is.
+    fn find(&self, name: &str) -> Option<usize> {
+        if self.properties.len() > Self::SCANNED {
+            self.index.get(name).copied()
+        } else {
+            self.properties.iter().position(|p| p.name == name)
         }
     }
 
@@ -380,8 +393,8 @@ impl ObjectBuilder {
         always: bool,
         info: PropertyInfo,
     ) {
-        match self.index.get(name) {
-            Some(&at) if !always => {
+        match self.find(name) {
+            Some(at) if !always => {
                 let earlier = &mut self.properties[at];
                 let alts = Alternatives {
                     nodes: vec![earlier.schema, schema],
@@ -389,7 +402,7 @@ impl ObjectBuilder {
                 };
                 earlier.schema = out.add(wire(Role::Value, [Keyword::AnyOf(alts)]));
             }
-            Some(&at) => {
+            Some(at) => {
                 let earlier = &mut self.properties[at];
                 earlier.schema = schema;
                 earlier.info.presence = Presence::Required;
@@ -525,7 +538,7 @@ impl ObjectBuilder {
             [ty(Type::Object), Keyword::Properties(self.properties)],
         );
         if !self.required.is_empty() {
-            let mut seen = HashSet::new();
+            let mut seen = FastSet::default();
             self.required.retain(|r| seen.insert(r.clone()));
             obj.push(Keyword::Required(self.required), Source::Wire);
         }

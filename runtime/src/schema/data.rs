@@ -16,13 +16,7 @@ impl Data {
         Data(value)
     }
 
-    /// The value.
-    pub(crate) fn get(&self) -> &Value {
-        &self.0
-    }
-
     /// Takes the value out (the caller then owns its drop: see [`dispose`]).
-    #[allow(dead_code)] // for the dialect lowerings
     pub(crate) fn into_inner(mut self) -> Value {
         std::mem::take(&mut self.0)
     }
@@ -45,7 +39,7 @@ impl Drop for Data {
 
 impl Clone for Data {
     fn clone(&self) -> Data {
-        Data(deep_clone(&self.0))
+        Data(clone_value(&self.0))
     }
 }
 
@@ -80,6 +74,32 @@ pub(crate) fn dispose(value: Value) {
             _ => {}
         }
     }
+}
+
+/// How deep [`clone_value`] recurses before it hands a subtree to
+/// [`deep_clone`].
+const RECURSION: usize = 64;
+
+/// A copy of `value` (key order kept): recursive down to a bounded depth,
+/// which is fast, and iterative below it, which is safe at any depth.
+pub(crate) fn clone_value(value: &Value) -> Value {
+    fn bounded(value: &Value, depth: usize) -> Value {
+        match value {
+            Value::Array(items) if depth < RECURSION => {
+                Value::Array(items.iter().map(|v| bounded(v, depth + 1)).collect())
+            }
+            Value::Object(map) if depth < RECURSION => {
+                let mut out = Map::with_capacity(map.len());
+                for (k, v) in map {
+                    out.insert(k.clone(), bounded(v, depth + 1));
+                }
+                Value::Object(out)
+            }
+            Value::Array(_) | Value::Object(_) => deep_clone(value),
+            scalar => scalar.clone(),
+        }
+    }
+    bounded(value, 0)
 }
 
 /// A copy of `value`, built without recursion (key order kept).

@@ -45,7 +45,7 @@ mod tests;
 
 pub(crate) use data::{Data, dispose};
 pub(crate) use parse::parse;
-pub(crate) use print::print;
+pub(crate) use print::{print, print_owned};
 
 use serde_json::{Number, Value};
 
@@ -484,12 +484,6 @@ impl Object {
     /// Appends a keyword.
     pub(crate) fn push(&mut self, keyword: Keyword, source: Source) {
         self.entries.push(Entry { keyword, source });
-    }
-
-    /// Appends a keyword (builder style).
-    pub(crate) fn with(mut self, keyword: Keyword, source: Source) -> Object {
-        self.push(keyword, source);
-        self
     }
 
     /// The first keyword named `name`.

@@ -1,6 +1,6 @@
 //! JSON → [`Schema`]: iterative and total.
 
-use super::data::{Data, deep_clone};
+use super::data::{Data, clone_value as deep_clone};
 use super::{
     Alternatives, Exclusive, Keyword, Node, NodeId, Object, Property, PropertyInfo, Role, Schema,
     Source, Type, Types,

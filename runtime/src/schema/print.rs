@@ -1,7 +1,7 @@
 //! [`Schema`] → JSON (2020-12): the one printer.
 
-use super::data::deep_clone;
-use super::{Keyword, Node, NodeId, Object, Schema, Types};
+use super::data::clone_value;
+use super::{Data, Keyword, Node, NodeId, Object, Schema, Types};
 use serde_json::{Map, Value};
 
 /// Writes `schema` as JSON: every keyword in its order, under its name.
@@ -13,11 +13,17 @@ use serde_json::{Map, Value};
 /// that reaches itself (never built by this crate) is cut at the back edge
 /// with `true`.
 pub(crate) fn print(schema: &Schema) -> Value {
+    print_owned(schema.clone())
+}
+
+/// [`print`], moving names and values out of `schema` instead of copying
+/// them (each node is printed once).
+pub(crate) fn print_owned(mut schema: Schema) -> Value {
     let n = schema.nodes.len();
     if schema.root.0 >= n {
         return Value::Bool(true);
     }
-    let uses = count_uses(schema);
+    let uses = count_uses(&schema);
     // 0: not started, 1: children pending, 2: printed.
     let mut state = vec![0u8; n];
     let mut printed: Vec<Option<Value>> = Vec::new();
@@ -25,7 +31,7 @@ pub(crate) fn print(schema: &Schema) -> Value {
     let mut remaining = uses;
     let mut work = vec![schema.root];
     while let Some(&id) = work.last() {
-        let Some(node) = schema.get(id) else {
+        let Some(node) = schema.nodes.get_mut(id.0) else {
             work.pop();
             continue;
         };
@@ -40,6 +46,7 @@ pub(crate) fn print(schema: &Schema) -> Value {
             }
             1 => {
                 work.pop();
+                let node = std::mem::replace(node, Node::Bool(true));
                 let value =
                     node_value(node, &mut |c: NodeId| take(c, &mut printed, &mut remaining));
                 printed[id.0] = Some(value);
@@ -89,40 +96,44 @@ fn take(id: NodeId, printed: &mut [Option<Value>], remaining: &mut [u32]) -> Val
     let last = *left == 0;
     match printed.get_mut(id.0) {
         Some(slot) if last => slot.take().unwrap_or(Value::Bool(true)),
-        Some(Some(value)) => deep_clone(value),
+        Some(Some(value)) => clone_value(value),
         _ => Value::Bool(true),
     }
 }
 
-fn node_value(node: &Node, child: &mut dyn FnMut(NodeId) -> Value) -> Value {
+fn node_value(node: Node, child: &mut dyn FnMut(NodeId) -> Value) -> Value {
     match node {
-        Node::Bool(b) => Value::Bool(*b),
-        Node::Other(data) => deep_clone(data.get()),
+        Node::Bool(b) => Value::Bool(b),
+        Node::Other(data) => data.into_inner(),
         Node::Object(obj) => Value::Object(object(obj, child)),
     }
 }
 
-fn object(obj: &Object, child: &mut dyn FnMut(NodeId) -> Value) -> Map<String, Value> {
-    let mut out = Map::new();
-    for entry in &obj.entries {
-        let keyword = &entry.keyword;
-        out.insert(keyword.name().to_string(), keyword_value(keyword, child));
+fn object(obj: Object, child: &mut dyn FnMut(NodeId) -> Value) -> Map<String, Value> {
+    let mut out = Map::with_capacity(obj.entries.len());
+    for entry in obj.entries {
+        let keyword = entry.keyword;
+        let name = match &keyword {
+            Keyword::Other(name, _) => name.clone(),
+            known => known.name().to_string(),
+        };
+        out.insert(name, keyword_value(keyword, child));
     }
     out
 }
 
-fn keyword_value(keyword: &Keyword, child: &mut dyn FnMut(NodeId) -> Value) -> Value {
-    let named = |list: &[(String, NodeId)], child: &mut dyn FnMut(NodeId) -> Value| {
-        let mut map = Map::new();
+fn keyword_value(keyword: Keyword, child: &mut dyn FnMut(NodeId) -> Value) -> Value {
+    let named = |list: Vec<(String, NodeId)>, child: &mut dyn FnMut(NodeId) -> Value| {
+        let mut map = Map::with_capacity(list.len());
         for (name, id) in list {
-            map.insert(name.clone(), child(*id));
+            map.insert(name, child(id));
         }
         Value::Object(map)
     };
-    let ids = |list: &[NodeId], child: &mut dyn FnMut(NodeId) -> Value| {
-        Value::Array(list.iter().map(|id| child(*id)).collect())
+    let ids = |list: Vec<NodeId>, child: &mut dyn FnMut(NodeId) -> Value| {
+        Value::Array(list.into_iter().map(child).collect())
     };
-    let strings = |list: &[String]| Value::Array(list.iter().map(|s| s.as_str().into()).collect());
+    let strings = |list: Vec<String>| Value::Array(list.into_iter().map(Value::String).collect());
     match keyword {
         Keyword::SchemaUri(s)
         | Keyword::Id(s)
@@ -131,15 +142,15 @@ fn keyword_value(keyword: &Keyword, child: &mut dyn FnMut(NodeId) -> Value) -> V
         | Keyword::Title(s)
         | Keyword::Description(s)
         | Keyword::Pattern(s)
-        | Keyword::Format(s) => Value::String(s.clone()),
-        Keyword::Default(d) | Keyword::Const(d) | Keyword::Other(_, d) => deep_clone(d.get()),
+        | Keyword::Format(s) => Value::String(s),
+        Keyword::Default(d) | Keyword::Const(d) | Keyword::Other(_, d) => d.into_inner(),
         Keyword::Examples(list) | Keyword::Enum(list) => {
-            Value::Array(list.iter().map(|d| deep_clone(d.get())).collect())
+            Value::Array(list.into_iter().map(Data::into_inner).collect())
         }
         Keyword::Deprecated(b)
         | Keyword::ReadOnly(b)
         | Keyword::WriteOnly(b)
-        | Keyword::UniqueItems(b) => Value::Bool(*b),
+        | Keyword::UniqueItems(b) => Value::Bool(b),
         Keyword::Type(Types::One(t)) => t.name().into(),
         Keyword::Type(Types::Many(ts)) => {
             Value::Array(ts.iter().map(|t| t.name().into()).collect())
@@ -148,7 +159,7 @@ fn keyword_value(keyword: &Keyword, child: &mut dyn FnMut(NodeId) -> Value) -> V
         | Keyword::Maximum(n)
         | Keyword::ExclusiveMinimum(n)
         | Keyword::ExclusiveMaximum(n)
-        | Keyword::MultipleOf(n) => Value::Number(n.clone()),
+        | Keyword::MultipleOf(n) => Value::Number(n),
         Keyword::MinLength(n)
         | Keyword::MaxLength(n)
         | Keyword::MinContains(n)
@@ -156,12 +167,12 @@ fn keyword_value(keyword: &Keyword, child: &mut dyn FnMut(NodeId) -> Value) -> V
         | Keyword::MinItems(n)
         | Keyword::MaxItems(n)
         | Keyword::MinProperties(n)
-        | Keyword::MaxProperties(n) => (*n).into(),
+        | Keyword::MaxProperties(n) => n.into(),
         Keyword::Required(names) => strings(names),
         Keyword::DependentRequired(list) => {
-            let mut map = Map::new();
+            let mut map = Map::with_capacity(list.len());
             for (name, names) in list {
-                map.insert(name.clone(), strings(names));
+                map.insert(name, strings(names));
             }
             Value::Object(map)
         }
@@ -170,16 +181,16 @@ fn keyword_value(keyword: &Keyword, child: &mut dyn FnMut(NodeId) -> Value) -> V
         | Keyword::PatternProperties(list)
         | Keyword::DependentSchemas(list) => named(list, child),
         Keyword::Properties(props) => {
-            let mut map = Map::new();
+            let mut map = Map::with_capacity(props.len());
             for p in props {
-                map.insert(p.name.clone(), child(p.schema));
+                map.insert(p.name, child(p.schema));
             }
             Value::Object(map)
         }
         Keyword::ItemsArray(list) | Keyword::PrefixItems(list) | Keyword::AllOf(list) => {
             ids(list, child)
         }
-        Keyword::AnyOf(alts) | Keyword::OneOf(alts) => ids(&alts.nodes, child),
+        Keyword::AnyOf(alts) | Keyword::OneOf(alts) => ids(alts.nodes, child),
         Keyword::Items(id)
         | Keyword::AdditionalItems(id)
         | Keyword::Contains(id)
@@ -190,6 +201,6 @@ fn keyword_value(keyword: &Keyword, child: &mut dyn FnMut(NodeId) -> Value) -> V
         | Keyword::Not(id)
         | Keyword::If(id)
         | Keyword::Then(id)
-        | Keyword::Else(id) => child(*id),
+        | Keyword::Else(id) => child(id),
     }
 }
