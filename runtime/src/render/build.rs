@@ -30,7 +30,11 @@ pub(super) fn ty(t: Type) -> Keyword {
 
 /// An object schema of `role`, its keywords implied by the wire.
 pub(super) fn wire(role: Role, keywords: impl IntoIterator<Item = Keyword>) -> Object {
-    let mut obj = Object::new(role);
+    let keywords = keywords.into_iter();
+    let mut obj = Object {
+        entries: Vec::with_capacity(keywords.size_hint().0),
+        role,
+    };
     for k in keywords {
         obj.push(k, Source::Wire);
     }
@@ -53,11 +57,11 @@ impl Arena {
     pub(super) fn new() -> Arena {
         Arena {
             schema: Schema {
-                nodes: Vec::new(),
+                nodes: Vec::with_capacity(64),
                 root: NodeId(0),
             },
-            weights: Vec::new(),
-            frozen: Vec::new(),
+            weights: Vec::with_capacity(64),
+            frozen: Vec::with_capacity(64),
         }
     }
 

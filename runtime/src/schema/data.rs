@@ -76,30 +76,41 @@ pub(crate) fn dispose(value: Value) {
     }
 }
 
-/// How deep [`clone_value`] recurses before it hands a subtree to
-/// [`deep_clone`].
-const RECURSION: usize = 64;
+/// How deep a value may be for [`clone_value`] to use serde_json's own
+/// (recursive) `Clone`.
+const RECURSION: usize = 128;
 
-/// A copy of `value` (key order kept): recursive down to a bounded depth,
-/// which is fast, and iterative below it, which is safe at any depth.
+/// A copy of `value` (key order kept): serde_json's own `Clone` (fast: maps
+/// are copied with their hash tables) when the value is at most
+/// [`RECURSION`] deep, [`deep_clone`] (safe at any depth) otherwise.
 pub(crate) fn clone_value(value: &Value) -> Value {
-    fn bounded(value: &Value, depth: usize) -> Value {
-        match value {
-            Value::Array(items) if depth < RECURSION => {
-                Value::Array(items.iter().map(|v| bounded(v, depth + 1)).collect())
+    if depth_at_most(value, RECURSION) {
+        value.clone()
+    } else {
+        deep_clone(value)
+    }
+}
+
+/// Whether `value` nests at most `limit` arrays and objects deep (a walk
+/// that stops at the first path deeper than that).
+fn depth_at_most(value: &Value, limit: usize) -> bool {
+    let mut work = vec![(value, 0usize)];
+    while let Some((v, depth)) = work.pop() {
+        let children: &mut dyn Iterator<Item = &Value> = match v {
+            Value::Array(items) => &mut items.iter(),
+            Value::Object(map) => &mut map.values(),
+            _ => continue,
+        };
+        if depth >= limit {
+            return false;
+        }
+        for child in children {
+            if matches!(child, Value::Array(_) | Value::Object(_)) {
+                work.push((child, depth + 1));
             }
-            Value::Object(map) if depth < RECURSION => {
-                let mut out = Map::with_capacity(map.len());
-                for (k, v) in map {
-                    out.insert(k.clone(), bounded(v, depth + 1));
-                }
-                Value::Object(out)
-            }
-            Value::Array(_) | Value::Object(_) => deep_clone(value),
-            scalar => scalar.clone(),
         }
     }
-    bounded(value, 0)
+    true
 }
 
 /// A copy of `value`, built without recursion (key order kept).
