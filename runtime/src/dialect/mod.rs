@@ -32,6 +32,10 @@
 
 mod convert;
 mod decode;
+mod exclusive;
+mod limits;
+mod lower;
+mod table;
 
 pub use crate::violation::Violation;
 pub use convert::convert;
@@ -251,13 +255,14 @@ pub(crate) fn cached(shape: &'static crate::shape::Shape, dialect: Dialect) -> C
         return *found;
     }
     // Strict dialects close every object, so leaving aliases out is exact:
-    // an alias key is then refused like any unknown key. Open dialects keep
-    // them, or a document with a name and its alias would pass the schema.
-    let options = match dialect {
-        Dialect::OpenAiStrict | Dialect::AnthropicStrict => {
-            crate::RenderOptions::default().primary_names_only()
-        }
-        _ => crate::RenderOptions::default(),
+    // an alias key is then refused like any unknown key. Dialects that can
+    // keep objects open keep them, or a document with a name and its alias
+    // would pass the schema.
+    // Gemini cannot close objects at all, so it loses nothing more.
+    let options = if table::caps(dialect).drop_aliases {
+        crate::RenderOptions::default().primary_names_only()
+    } else {
+        crate::RenderOptions::default()
     };
     let rendered = crate::render_with(shape, crate::Contract::Input, options);
     let converted: Converted = match convert(&rendered, dialect) {
