@@ -33,6 +33,8 @@
 mod convert;
 mod decode;
 mod exclusive;
+mod finish;
+mod keyword;
 mod limits;
 mod lower;
 mod table;
