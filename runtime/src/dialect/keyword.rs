@@ -2,7 +2,7 @@
 //! structural rule (references, alternatives, tuples, formats, maps).
 
 use super::exclusive::{Exclusive, MAX_PAIRWISE, exclusive};
-use super::lower::{Lowering, Node, is_const_alone};
+use super::lower::{At, Lowering, Node, is_const_alone};
 use super::short;
 use super::table::{AllOf, Fate, Objects, OneOf, Refs, Tuples};
 use serde_json::{Map, Value, json};
@@ -30,7 +30,7 @@ impl Lowering {
         map: &Map<String, Value>,
         key: &str,
         value: Value,
-        path: &str,
+        path: At<'_>,
     ) {
         let caps = self.caps;
         let out = &mut node.out;
@@ -105,7 +105,11 @@ impl Lowering {
             }
             "dependentSchemas" | "dependentRequired" if caps.dependencies => {
                 let Value::Object(entries) = value else {
-                    self.reject(path, "invalid", format!("`{key}` must be an object"));
+                    self.reject(
+                        &path.text(),
+                        "invalid",
+                        format!("`{key}` must be an object"),
+                    );
                     return;
                 };
                 if let Value::Object(deps) = out
@@ -149,7 +153,7 @@ impl Lowering {
     }
 
     /// A refusal from the table, with its message.
-    fn refuse(&mut self, path: &str, key: &str, fate: Fate) {
+    fn refuse(&mut self, path: At<'_>, key: &str, fate: Fate) {
         let Fate::Refuse(rule, reason) = fate else {
             return;
         };
@@ -159,15 +163,15 @@ impl Lowering {
         } else {
             format!("{d} {reason} (`{}`)", short(key))
         };
-        self.reject(path, rule, message);
+        self.reject(&path.text(), rule, message);
     }
 
-    fn refuse_refs(&mut self, path: &str) {
+    fn refuse_refs(&mut self, path: At<'_>) {
         let message = format!(
             "{} has no `$ref`/`$defs`: recursive types cannot be written",
             self.dialect
         );
-        self.reject(path, "ref", message);
+        self.reject(&path.text(), "ref", message);
     }
 
     fn format(&mut self, node: &mut Node, map: &Map<String, Value>, value: Value) {
@@ -191,7 +195,7 @@ impl Lowering {
         }
     }
 
-    fn additional(&mut self, node: &mut Node, value: Value, path: &str) {
+    fn additional(&mut self, node: &mut Node, value: Value, path: At<'_>) {
         let closed = value == Value::Bool(false);
         match self.caps.objects {
             Objects::Keep => {
@@ -208,14 +212,14 @@ impl Lowering {
                     "{} needs closed objects: a map (open keys) cannot be written",
                     self.dialect
                 );
-                self.reject(path, "map", message);
+                self.reject(&path.text(), "map", message);
             }
         }
     }
 
     /// `oneOf` kept, or written as `anyOf`, which means the same only when
     /// the alternatives exclude each other.
-    fn one_of(&mut self, node: &mut Node, value: Value, path: &str) {
+    fn one_of(&mut self, node: &mut Node, value: Value, path: At<'_>) {
         if self.caps.one_of == OneOf::Keep {
             node.out.insert("oneOf".into(), value);
             return;
@@ -226,12 +230,12 @@ impl Lowering {
                 node.out.insert("anyOf".into(), value);
             }
             Exclusive::No => self.reject(
-                path,
+                &path.text(),
                 "one-of-not-exclusive",
                 "`oneOf` becomes `anyOf` only when its alternatives exclude each other; these may overlap",
             ),
             Exclusive::TooMany => self.reject(
-                path,
+                &path.text(),
                 "one-of-not-exclusive",
                 format!(
                     "`oneOf` becomes `anyOf` only when its alternatives exclude each other; these {} \

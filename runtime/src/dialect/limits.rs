@@ -16,12 +16,12 @@ impl Lowering {
         if self.is_clean() && self.caps.recursion == Recursion::ThroughOptional {
             // Gemini documents that a cycle of references must pass through
             // an optional property (so a finite value exists).
-            self.required_cycles(out, "#", out, String::new(), false, 0);
+            self.required_cycles(out, "#", String::new());
             if let Some(Value::Object(defs)) = out.get("$defs") {
                 for (name, def) in defs {
                     let target = format!("#/$defs/{}", escape(name));
                     let path = format!("/$defs/{}", escape(name));
-                    self.required_cycles(def, &target, def, path, false, 0);
+                    self.required_cycles(def, &target, path);
                 }
             }
         }
@@ -29,62 +29,62 @@ impl Lowering {
 
     /// Reports each `$ref` back to `target` reached without passing through
     /// an optional property. Follows subschemas only: a `$ref` inside an
-    /// `enum` or `default` value is data, not a reference.
-    fn required_cycles(
-        &mut self,
-        node: &Value,
-        target: &str,
-        top: &Value,
-        path: String,
-        optional: bool,
-        depth: usize,
-    ) {
-        if depth > MAX_DEPTH {
-            return;
-        }
-        let Value::Object(m) = node else { return };
-        if m.get("$ref").and_then(Value::as_str) == Some(target) && !optional {
-            self.reject(
-                &format!("{path}/$ref"),
-                "recursion",
-                "Gemini takes a recursive reference only through an optional property; this one is reached through required ones",
-            );
-            return;
-        }
-        let required: HashSet<&str> = m
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        for (k, v) in m {
-            match (k.as_str(), v) {
-                ("properties", Value::Object(props)) => {
-                    for (name, p) in props {
-                        let opt = optional || !required.contains(name.as_str());
-                        let at = format!("{path}/properties/{}", escape(name));
-                        self.required_cycles(p, target, top, at, opt, depth + 1);
+    /// `enum` or `default` value is data, not a reference. A reference is
+    /// compared percent-decoded (a URI fragment writes `Ü` as `%C3%9C`).
+    /// Iterative.
+    fn required_cycles(&mut self, top: &Value, target: &str, path: String) {
+        let mut stack: Vec<(&Value, String, bool, usize)> = vec![(top, path, false, 0)];
+        while let Some((node, path, optional, depth)) = stack.pop() {
+            let Value::Object(m) = node else { continue };
+            if depth > MAX_DEPTH {
+                continue;
+            }
+            if !optional
+                && m.get("$ref")
+                    .and_then(Value::as_str)
+                    .is_some_and(|r| percent_decoded(r) == target)
+            {
+                self.reject(
+                    &format!("{path}/$ref"),
+                    "recursion",
+                    "Gemini takes a recursive reference only through an optional property; this one is reached through required ones",
+                );
+                continue;
+            }
+            let required: HashSet<&str> = m
+                .get("required")
+                .and_then(Value::as_array)
+                .map(|r| r.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            for (k, v) in m {
+                let at = format!("{path}/{}", escape(k));
+                match (k.as_str(), v) {
+                    ("properties", Value::Object(props)) => {
+                        for (name, p) in props {
+                            let opt = optional || !required.contains(name.as_str());
+                            stack.push((p, format!("{at}/{}", escape(name)), opt, depth + 1));
+                        }
                     }
-                }
-                ("definitions", Value::Object(defs)) => {
-                    for (name, d) in defs {
-                        let at = format!("{path}/definitions/{}", escape(name));
-                        self.required_cycles(d, target, top, at, optional, depth + 1);
+                    ("definitions", Value::Object(defs)) => {
+                        for (name, d) in defs {
+                            stack.push((d, format!("{at}/{}", escape(name)), optional, depth + 1));
+                        }
                     }
-                }
-                ("items" | "not" | "additionalProperties", Value::Object(_)) => {
-                    let at = format!("{path}/{}", escape(k));
-                    self.required_cycles(v, target, top, at, optional, depth + 1);
-                }
-                ("items" | "prefixItems" | "anyOf" | "oneOf" | "allOf", Value::Array(items)) => {
-                    for (i, item) in items.iter().enumerate() {
-                        let at = format!("{path}/{}/{i}", escape(k));
-                        self.required_cycles(item, target, top, at, optional, depth + 1);
+                    ("items" | "not" | "additionalProperties", Value::Object(_)) => {
+                        stack.push((v, at, optional, depth + 1));
                     }
+                    (
+                        "items" | "prefixItems" | "anyOf" | "oneOf" | "allOf",
+                        Value::Array(items),
+                    ) => {
+                        for (i, item) in items.iter().enumerate() {
+                            stack.push((item, format!("{at}/{i}"), optional, depth + 1));
+                        }
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
-        let _ = top;
     }
 
     /// Provider size limits (OpenAI: 5000 properties, 10 levels of object
@@ -182,4 +182,29 @@ fn subschemas<'a>(m: &'a Map<String, Value>, mut f: impl FnMut(&'a Value)) {
             _ => {}
         }
     }
+}
+
+/// `text` with every `%XX` escape decoded (an invalid one kept as it is);
+/// bytes that do not form UTF-8 become U+FFFD.
+fn percent_decoded(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('%') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = |at: usize| bytes.get(at).and_then(|c| (*c as char).to_digit(16));
+        match (b, hex(i + 1), hex(i + 2)) {
+            (b'%', Some(hi), Some(lo)) => {
+                out.push((hi * 16 + lo) as u8);
+                i += 3;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    std::borrow::Cow::Owned(String::from_utf8_lossy(&out).into_owned())
 }

@@ -30,6 +30,20 @@ pub(super) fn is_const_alone(v: &Value) -> bool {
         .is_some_and(|m| m.len() == 1 && m.contains_key("const"))
 }
 
+/// A keyword's JSON Pointer, written out only when a violation needs it.
+#[derive(Clone, Copy)]
+pub(super) struct At<'p> {
+    pub parent: &'p str,
+    pub key: &'p str,
+}
+
+impl At<'_> {
+    /// The pointer: the parent's, then the escaped key.
+    pub(super) fn text(&self) -> String {
+        format!("{}/{}", self.parent, escape(self.key))
+    }
+}
+
 /// Where a keyword's subschemas were put by the listing.
 enum Kids {
     One(usize),
@@ -205,7 +219,13 @@ impl Lowering {
         let mut kids = HashMap::new();
         for (key, value) in map {
             let k = key.as_str();
-            let at = format!("{path}/{}", escape(k));
+            let at = || {
+                At {
+                    parent: &path,
+                    key: k,
+                }
+                .text()
+            };
             let kid = match (k, value) {
                 (
                     "properties" | "$defs" | "definitions" | "patternProperties"
@@ -215,7 +235,7 @@ impl Lowering {
                     children
                         .iter()
                         .map(|(name, child)| {
-                            let p = format!("{at}/{}", escape(name));
+                            let p = format!("{}/{}", at(), escape(name));
                             let i = self.enter(child, p, depth + 1, items, done, todo);
                             (name.clone(), i)
                         })
@@ -236,7 +256,7 @@ impl Lowering {
                     | "contentSchema",
                     Value::Object(_),
                 ) if self.walks(k, value) => {
-                    Kids::One(self.enter(value, at, depth + 1, items, done, todo))
+                    Kids::One(self.enter(value, at(), depth + 1, items, done, todo))
                 }
                 ("anyOf" | "oneOf" | "allOf" | "prefixItems" | "items", Value::Array(alts))
                     if self.walks(k, value) =>
@@ -245,7 +265,7 @@ impl Lowering {
                         alts.iter()
                             .enumerate()
                             .map(|(i, a)| {
-                                let p = format!("{at}/{i}");
+                                let p = format!("{}/{i}", at());
                                 self.enter(a, p, depth + 1, items, done, todo)
                             })
                             .collect(),
@@ -283,7 +303,10 @@ impl Lowering {
         let mut node = Node::default();
         for (key, value) in map {
             let k = key.as_str();
-            let at = format!("{path}/{}", escape(k));
+            let at = At {
+                parent: &path,
+                key: k,
+            };
             let value = match kids.remove(k) {
                 Some(Kids::One(i)) => take(i),
                 Some(Kids::Named(children)) => Value::Object(
@@ -300,12 +323,12 @@ impl Lowering {
                         "`{}` nests deeper than {MAX_VALUE_DEPTH} levels of arrays and objects",
                         short(k)
                     );
-                    self.reject(&at, "too-deep", message);
+                    self.reject(&at.text(), "too-deep", message);
                     continue;
                 }
                 None => value.clone(),
             };
-            self.keyword(&mut node, map, k, value, &at);
+            self.keyword(&mut node, map, k, value, at);
         }
         self.finish(&path, map, node)
     }
