@@ -378,14 +378,8 @@ where
     let mut report = DialectReport::default();
     let name = std::any::type_name::<T>();
     for dialect in Dialect::ALL {
-        let provider = match dialect {
-            Dialect::JsonSchema2020 => Provider::JsonSchema2020,
-            Dialect::JsonSchemaDraft07 => Provider::JsonSchemaDraft07,
-            Dialect::OpenAiStrict => Provider::OpenAiStrict,
-            Dialect::AnthropicStrict => Provider::AnthropicStrict,
-            Dialect::Gemini => Provider::Gemini,
-            Dialect::GeminiJsonSchema => Provider::GeminiJsonSchema,
-            _ => continue,
+        let Some(provider) = Provider::of(dialect) else {
+            continue;
         };
         let converted = match T::input_schema_in(dialect) {
             Ok(s) => s,

@@ -14,14 +14,7 @@ use toolform_tests::agreement;
 use toolform_tests::dialect_check::{Provider, check};
 
 fn provider(d: Dialect) -> Provider {
-    match d {
-        Dialect::JsonSchema2020 => Provider::JsonSchema2020,
-        Dialect::JsonSchemaDraft07 => Provider::JsonSchemaDraft07,
-        Dialect::OpenAiStrict => Provider::OpenAiStrict,
-        Dialect::AnthropicStrict => Provider::AnthropicStrict,
-        Dialect::Gemini => Provider::Gemini,
-        _ => Provider::GeminiJsonSchema,
-    }
+    Provider::of(d).unwrap_or_else(|| panic!("no checker for {d}"))
 }
 
 fn validator(schema: &Value, draft: jsonschema::Draft) -> jsonschema::Validator {
@@ -212,39 +205,23 @@ fn bounds_beside_ref_survive() {
         json!({"s": 1, "n": 2}),
     ];
     same_meaning(&schema, Dialect::JsonSchemaDraft07, &docs);
-    // OpenAI strict keeps `minimum`, describes `maxLength`.
-    let out = convert(&schema, Dialect::OpenAiStrict).expect("openai");
-    assert!(
-        check(Provider::OpenAiStrict, &out).is_empty(),
-        "{out}: {:?}",
-        check(Provider::OpenAiStrict, &out)
-    );
-    let v = validator(&out, jsonschema::Draft::Draft202012);
-    assert!(v.is_valid(&json!({"s": "abcd", "n": 2})), "{out}");
-    assert!(
-        !v.is_valid(&json!({"s": "abc", "n": 1})),
-        "minimum lost: {out}"
-    );
-    assert!(
-        out.to_string().contains("maxLength: 3"),
-        "maxLength lost: {out}"
-    );
-    // Gemini's JSON Schema keeps `minimum`, describes `maxLength`.
-    let out = convert(&schema, Dialect::GeminiJsonSchema).expect("gemini json");
-    assert!(
-        check(Provider::GeminiJsonSchema, &out).is_empty(),
-        "{out}: {:?}",
-        check(Provider::GeminiJsonSchema, &out)
-    );
-    let v = validator(&out, jsonschema::Draft::Draft202012);
-    assert!(
-        !v.is_valid(&json!({"s": "abc", "n": 1})),
-        "minimum lost: {out}"
-    );
-    assert!(
-        out.to_string().contains("maxLength: 3"),
-        "maxLength lost: {out}"
-    );
+    // OpenAI strict and Gemini's JSON Schema keep `minimum` in force and
+    // describe `maxLength`.
+    for dialect in [Dialect::OpenAiStrict, Dialect::GeminiJsonSchema] {
+        let out = convert(&schema, dialect).unwrap_or_else(|e| panic!("{dialect}: {e}"));
+        let problems = check(provider(dialect), &out);
+        assert!(problems.is_empty(), "{dialect}: {out}: {problems:?}");
+        let v = validator(&out, jsonschema::Draft::Draft202012);
+        assert!(v.is_valid(&json!({"s": "abcd", "n": 2})), "{out}");
+        assert!(
+            !v.is_valid(&json!({"s": "abc", "n": 1})),
+            "minimum lost: {out}"
+        );
+        assert!(
+            out.to_string().contains("maxLength: 3"),
+            "maxLength lost: {out}"
+        );
+    }
 }
 
 // ------------------------------------------------------------ Gemini

@@ -16,14 +16,7 @@ use toolform_tests::deep::{deep_array, deep_object, dispose};
 use toolform_tests::dialect_check::{Provider, check};
 
 fn provider(d: Dialect) -> Provider {
-    match d {
-        Dialect::JsonSchema2020 => Provider::JsonSchema2020,
-        Dialect::JsonSchemaDraft07 => Provider::JsonSchemaDraft07,
-        Dialect::OpenAiStrict => Provider::OpenAiStrict,
-        Dialect::AnthropicStrict => Provider::AnthropicStrict,
-        Dialect::Gemini => Provider::Gemini,
-        _ => Provider::GeminiJsonSchema,
-    }
+    Provider::of(d).unwrap_or_else(|| panic!("no checker for {d}"))
 }
 
 /// Converts in every dialect: an accepted output passes the checker, a

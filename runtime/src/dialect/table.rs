@@ -125,6 +125,8 @@ pub(crate) enum EnumValues {
 /// One dialect's row.
 #[derive(Debug)]
 pub(crate) struct Caps {
+    /// Its column in the keyword table.
+    pub column: usize,
     /// Tool arguments: the root must be an object.
     pub root_object: bool,
     /// Boolean schemas (`true`, `false`) are written.
@@ -170,31 +172,76 @@ pub(crate) struct Caps {
     /// objects are closed (an alias is then an unknown key), and where the
     /// dialect cannot close objects at all (nothing more is lost).
     pub drop_aliases: bool,
-    /// Every other keyword: its fate, or `default`.
-    pub keywords: &'static [(&'static str, Fate)],
-    /// The fate of a keyword not in `keywords`.
-    pub default: Fate,
 }
 
-/// Annotations every provider dialect drops.
-const ANNOTATIONS: [(&str, Fate); 6] = [
-    ("examples", Fate::Drop),
-    ("deprecated", Fate::Drop),
-    ("$comment", Fate::Drop),
-    ("readOnly", Fate::Drop),
-    ("writeOnly", Fate::Drop),
-    ("default", Fate::Drop),
-];
-
-const UNSUPPORTED: Fate = Fate::Refuse("unsupported-keyword", "");
-const MAPS: Fate = Fate::Refuse("map", "cannot constrain map keys");
+/// Shorthands for the keyword table.
+const K: Fate = Fate::Keep;
+const K1: Fate = Fate::KeepUpTo(1);
+const D: Fate = Fate::Describe;
+const X: Fate = Fate::Drop;
+const U: Fate = Fate::Refuse("unsupported-keyword", "");
+const M: Fate = Fate::Refuse("map", "cannot constrain map keys");
+/// A 2020-12 keyword draft-07 does not have.
+const N: Fate = Fate::Refuse("draft-2020", "does not have this 2020-12 keyword");
 pub(crate) const TUPLES: Fate = Fate::Refuse("tuple", "has no fixed-length arrays (`prefixItems`)");
 pub(crate) const ALL_OF: Fate = Fate::Refuse(
     "all-of",
     "has no `allOf` (aliases and flattened enums produce it)",
 );
 
+/// The fate of each keyword with no structural rule, one column per
+/// dialect, in [`Dialect::ALL`] order: 2020-12, draft-07, OpenAI strict,
+/// Anthropic strict, Gemini, Gemini JSON Schema. Sources: the providers'
+/// pages named on [`Dialect`]'s variants.
+#[rustfmt::skip]
+const KEYWORDS: [(&str, [Fate; 6]); 37] = [
+    //                       2020 d-07 oai  ant  gem  g-js
+    ("anyOf",               [K,   K,   K,   K,   K,   K]),
+    ("title",               [K,   K,   K,   K,   K,   K]),
+    ("description",         [K,   K,   K,   K,   K,   K]),
+    ("pattern",             [K,   K,   K,   K,   K,   D]),
+    ("minimum",             [K,   K,   K,   D,   K,   K]),
+    ("maximum",             [K,   K,   K,   D,   K,   K]),
+    ("exclusiveMinimum",    [K,   K,   K,   D,   D,   D]),
+    ("exclusiveMaximum",    [K,   K,   K,   D,   D,   D]),
+    ("multipleOf",          [K,   K,   K,   D,   D,   D]),
+    ("minItems",            [K,   K,   K,   K1,  K,   K]),
+    ("maxItems",            [K,   K,   K,   D,   K,   K]),
+    ("minLength",           [K,   K,   D,   D,   K,   D]),
+    ("maxLength",           [K,   K,   D,   D,   K,   D]),
+    ("minProperties",       [K,   K,   D,   D,   K,   D]),
+    ("maxProperties",       [K,   K,   D,   D,   K,   D]),
+    ("uniqueItems",         [K,   K,   D,   D,   D,   D]),
+    ("propertyNames",       [K,   K,   M,   M,   M,   D]),
+    ("not",                 [K,   K,   U,   U,   U,   U]),
+    ("default",             [K,   K,   X,   K,   K,   X]),
+    ("examples",            [K,   K,   X,   X,   X,   X]),
+    ("deprecated",          [K,   K,   X,   X,   X,   X]),
+    ("$comment",            [K,   K,   X,   X,   X,   X]),
+    ("readOnly",            [K,   K,   X,   X,   X,   X]),
+    ("writeOnly",           [K,   K,   X,   X,   X,   X]),
+    ("nullable",            [K,   K,   U,   U,   K,   U]),
+    ("example",             [K,   K,   U,   U,   K,   U]),
+    ("propertyOrdering",    [K,   K,   U,   U,   K,   K]),
+    ("$id",                 [K,   K,   U,   U,   U,   K]),
+    ("$anchor",             [K,   N,   U,   U,   U,   K]),
+    ("$dynamicRef",         [K,   N,   U,   U,   U,   U]),
+    ("$dynamicAnchor",      [K,   N,   U,   U,   U,   U]),
+    ("unevaluatedProperties", [K, N,   U,   U,   U,   U]),
+    ("unevaluatedItems",    [K,   N,   U,   U,   U,   U]),
+    ("minContains",         [K,   N,   U,   U,   U,   U]),
+    ("maxContains",         [K,   N,   U,   U,   U,   U]),
+    ("dependentSchemas",    [K,   K,   U,   U,   U,   U]),
+    ("dependentRequired",   [K,   K,   U,   U,   U,   U]),
+];
+
+/// The fate of a keyword the table does not list (`contains`, `if`,
+/// `patternProperties`, `x-*`, ...): kept by JSON Schema, refused by the
+/// providers.
+const OTHER: [Fate; 6] = [K, K, U, U, U, U];
+
 const SCHEMA_2020: Caps = Caps {
+    column: 0,
     root_object: false,
     boolean_schemas: true,
     any_value: true,
@@ -216,273 +263,84 @@ const SCHEMA_2020: Caps = Caps {
     example: false,
     describe_not_const: false,
     drop_aliases: false,
-    keywords: &[],
-    default: Fate::Keep,
 };
 
-const DRAFT_2020_ONLY: Fate = Fate::Refuse("draft-2020", "does not exist in draft-07");
-
 const DRAFT_07: Caps = Caps {
+    column: 1,
     refs: Refs::Defs("definitions"),
     ref_siblings: RefSiblings::AllOf,
     tuples: Tuples::ItemsArray,
     uuid_as_pattern: true,
     dependencies: true,
-    keywords: &[
-        ("unevaluatedProperties", DRAFT_2020_ONLY),
-        ("unevaluatedItems", DRAFT_2020_ONLY),
-        ("$anchor", DRAFT_2020_ONLY),
-        ("$dynamicRef", DRAFT_2020_ONLY),
-        ("$dynamicAnchor", DRAFT_2020_ONLY),
-    ],
     ..SCHEMA_2020
 };
 
-/// Keywords both strict dialects keep.
-const STRICT_KEPT: [(&str, Fate); 12] = [
-    ("type", Fate::Keep),
-    ("properties", Fate::Keep),
-    ("required", Fate::Keep),
-    ("enum", Fate::Keep),
-    ("const", Fate::Keep),
-    ("anyOf", Fate::Keep),
-    ("description", Fate::Keep),
-    ("title", Fate::Keep),
-    ("items", Fate::Keep),
-    ("pattern", Fate::Keep),
-    ("propertyNames", MAPS),
-    ("not", UNSUPPORTED),
-];
-
-const fn concat<const A: usize, const B: usize, const N: usize>(
-    a: [(&'static str, Fate); A],
-    b: [(&'static str, Fate); B],
-) -> [(&'static str, Fate); N] {
-    let mut out = [("", Fate::Keep); N];
-    let mut i = 0;
-    while i < A {
-        out[i] = a[i];
-        i += 1;
-    }
-    while i < N {
-        out[i] = b[i - A];
-        i += 1;
-    }
-    out
-}
-
-const OPENAI_KEYWORDS: [(&str, Fate); 25] = concat(
-    STRICT_KEPT,
-    concat::<7, 6, 13>(
-        [
-            ("minimum", Fate::Keep),
-            ("maximum", Fate::Keep),
-            ("exclusiveMinimum", Fate::Keep),
-            ("exclusiveMaximum", Fate::Keep),
-            ("multipleOf", Fate::Keep),
-            ("minItems", Fate::Keep),
-            ("maxItems", Fate::Keep),
-        ],
-        ANNOTATIONS,
-    ),
-);
-
-/// Keywords OpenAI strict and Anthropic strict move into the description.
-const LENGTHS: [(&str, Fate); 5] = [
-    ("minLength", Fate::Describe),
-    ("maxLength", Fate::Describe),
-    ("minProperties", Fate::Describe),
-    ("maxProperties", Fate::Describe),
-    ("uniqueItems", Fate::Describe),
-];
-
-const OPENAI: Caps = Caps {
+/// What every provider's tool arguments share.
+const PROVIDER: Caps = Caps {
     root_object: true,
     boolean_schemas: false,
     any_value: false,
-    objects: Objects::Closed,
-    all_required: true,
     ref_siblings: RefSiblings::AnyOf,
-    one_of: OneOf::AnyOfWhenExclusive,
     all_of: AllOf::Refuse,
-    tuples: Tuples::Refuse,
-    infer_type: true,
-    formats: Some(&[
-        "date-time",
-        "time",
-        "date",
-        "duration",
-        "email",
-        "hostname",
-        "ipv4",
-        "ipv6",
-        "uuid",
-    ]),
     describe_not_const: true,
-    drop_aliases: true,
-    keywords: &concat::<25, 5, 30>(OPENAI_KEYWORDS, LENGTHS),
-    default: UNSUPPORTED,
     ..SCHEMA_2020
 };
 
-const ANTHROPIC_KEYWORDS: [(&str, Fate); 24] = concat(
-    STRICT_KEPT,
-    concat::<7, 5, 12>(
-        [
-            ("default", Fate::Keep),
-            ("minItems", Fate::KeepUpTo(1)),
-            ("minimum", Fate::Describe),
-            ("maximum", Fate::Describe),
-            ("exclusiveMinimum", Fate::Describe),
-            ("exclusiveMaximum", Fate::Describe),
-            ("multipleOf", Fate::Describe),
-        ],
-        [
-            ("maxItems", Fate::Describe),
-            ("examples", Fate::Drop),
-            ("deprecated", Fate::Drop),
-            ("$comment", Fate::Drop),
-            ("readOnly", Fate::Drop),
-        ],
-    ),
-);
+/// The formats Anthropic strict documents; OpenAI strict documents all but
+/// the last (`uri`).
+#[rustfmt::skip]
+const STRICT_FORMATS: [&str; 10] = [
+    "date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid", "uri",
+];
+
+const OPENAI: Caps = Caps {
+    column: 2,
+    objects: Objects::Closed,
+    all_required: true,
+    one_of: OneOf::AnyOfWhenExclusive,
+    tuples: Tuples::Refuse,
+    infer_type: true,
+    formats: Some(STRICT_FORMATS.split_at(9).0),
+    drop_aliases: true,
+    ..PROVIDER
+};
 
 const ANTHROPIC: Caps = Caps {
+    column: 3,
+    all_required: false,
     recursion: Recursion::Refused,
     enum_values: EnumValues::Scalars,
     all_of: AllOf::KeepWithoutRef,
     infer_type: false,
-    formats: Some(&[
-        "date-time",
-        "time",
-        "date",
-        "duration",
-        "email",
-        "hostname",
-        "uri",
-        "ipv4",
-        "ipv6",
-        "uuid",
-    ]),
-    all_required: false,
-    keywords: &concat::<24, 6, 30>(
-        ANTHROPIC_KEYWORDS,
-        concat::<5, 1, 6>(LENGTHS, [("writeOnly", Fate::Drop)]),
-    ),
+    formats: Some(&STRICT_FORMATS),
     ..OPENAI
 };
 
-const GEMINI_KEYWORDS: [(&str, Fate); 31] = concat(
-    [
-        ("type", Fate::Keep),
-        ("format", Fate::Keep),
-        ("title", Fate::Keep),
-        ("description", Fate::Keep),
-        ("nullable", Fate::Keep),
-        ("enum", Fate::Keep),
-        ("maxItems", Fate::Keep),
-        ("minItems", Fate::Keep),
-        ("properties", Fate::Keep),
-        ("required", Fate::Keep),
-        ("minProperties", Fate::Keep),
-        ("maxProperties", Fate::Keep),
-        ("minLength", Fate::Keep),
-        ("maxLength", Fate::Keep),
-        ("pattern", Fate::Keep),
-        ("example", Fate::Keep),
-        ("anyOf", Fate::Keep),
-        ("propertyOrdering", Fate::Keep),
-        ("default", Fate::Keep),
-        ("items", Fate::Keep),
-        ("minimum", Fate::Keep),
-        ("maximum", Fate::Keep),
-        ("propertyNames", MAPS),
-        ("exclusiveMinimum", Fate::Describe),
-        ("exclusiveMaximum", Fate::Describe),
-        ("multipleOf", Fate::Describe),
-        ("uniqueItems", Fate::Describe),
-    ],
-    [
-        ("deprecated", Fate::Drop),
-        ("$comment", Fate::Drop),
-        ("readOnly", Fate::Drop),
-        ("writeOnly", Fate::Drop),
-    ],
-);
-
 const GEMINI: Caps = Caps {
-    root_object: true,
-    boolean_schemas: false,
-    any_value: false,
+    column: 4,
     objects: Objects::NoKeyword,
     refs: Refs::Refuse,
     recursion: Recursion::Refused,
     nullable: Nullable::Keyword,
     one_of: OneOf::AnyOfWhenExclusive,
-    all_of: AllOf::Refuse,
     tuples: Tuples::Refuse,
     const_as_enum: true,
     enum_values: EnumValues::Strings,
     infer_type: true,
     example: true,
-    describe_not_const: true,
     drop_aliases: true,
-    keywords: &GEMINI_KEYWORDS,
-    default: UNSUPPORTED,
-    ..SCHEMA_2020
+    ..PROVIDER
 };
 
-const GEMINI_JSON_KEYWORDS: [(&str, Fate); 36] = concat(
-    [
-        ("$id", Fate::Keep),
-        ("$anchor", Fate::Keep),
-        ("type", Fate::Keep),
-        ("format", Fate::Keep),
-        ("title", Fate::Keep),
-        ("description", Fate::Keep),
-        ("enum", Fate::Keep),
-        ("items", Fate::Keep),
-        ("prefixItems", Fate::Keep),
-        ("minItems", Fate::Keep),
-        ("maxItems", Fate::Keep),
-        ("minimum", Fate::Keep),
-        ("maximum", Fate::Keep),
-        ("anyOf", Fate::Keep),
-        ("oneOf", Fate::Keep),
-        ("properties", Fate::Keep),
-        ("additionalProperties", Fate::Keep),
-        ("required", Fate::Keep),
-        ("propertyOrdering", Fate::Keep),
-        ("pattern", Fate::Describe),
-        ("exclusiveMinimum", Fate::Describe),
-        ("exclusiveMaximum", Fate::Describe),
-        ("multipleOf", Fate::Describe),
-        ("propertyNames", Fate::Describe),
-        ("uniqueItems", Fate::Describe),
-        ("not", UNSUPPORTED),
-    ],
-    concat::<5, 5, 10>(LENGTHS, ANNOTATIONS_5),
-);
-
-const ANNOTATIONS_5: [(&str, Fate); 5] = [
-    ("examples", Fate::Drop),
-    ("deprecated", Fate::Drop),
-    ("$comment", Fate::Drop),
-    ("readOnly", Fate::Drop),
-    ("writeOnly", Fate::Drop),
-];
-
 const GEMINI_JSON: Caps = Caps {
-    root_object: true,
+    column: 5,
+    any_value: true,
+    boolean_schemas: true,
     recursion: Recursion::ThroughOptional,
-    ref_siblings: RefSiblings::AnyOf,
-    all_of: AllOf::Refuse,
+    tuples: Tuples::KeepOpen,
     const_as_enum: true,
     enum_values: EnumValues::NotNull,
-    tuples: Tuples::KeepOpen,
-    keywords: &concat::<36, 1, 37>(GEMINI_JSON_KEYWORDS, [("default", Fate::Drop)]),
-    default: UNSUPPORTED,
-    ..SCHEMA_2020
+    ..PROVIDER
 };
 
 /// The row of `dialect`.
@@ -500,9 +358,10 @@ pub(crate) fn caps(dialect: Dialect) -> &'static Caps {
 impl Caps {
     /// The fate of a keyword with no structural rule.
     pub(crate) fn fate(&self, key: &str) -> Fate {
-        self.keywords
+        let row = KEYWORDS
             .iter()
             .find(|(k, _)| *k == key)
-            .map_or(self.default, |(_, f)| *f)
+            .map_or(&OTHER, |(_, fates)| fates);
+        row.get(self.column).copied().unwrap_or(U)
     }
 }
