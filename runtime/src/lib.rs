@@ -59,6 +59,8 @@ pub mod elicit;
 mod impls;
 mod integrations;
 mod render;
+#[doc(hidden)]
+pub mod schema;
 pub mod shape;
 mod violation;
 
