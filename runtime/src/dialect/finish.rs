@@ -4,6 +4,7 @@
 
 use super::lower::{Lowering, Node};
 use super::table::{EnumValues, Nullable, Objects, Refs};
+use crate::schema::{Keyword, Object, Type, Types};
 use serde_json::{Map, Value, json};
 
 /// Annotations: beside a `$ref` they change nothing a validator checks.
@@ -20,16 +21,19 @@ const ANNOTATIONS: [&str; 8] = [
 
 impl Lowering {
     /// The rules for a whole node, once its keywords are written.
-    pub(super) fn finish(&mut self, path: &str, map: &Map<String, Value>, mut node: Node) -> Value {
-        let is_object =
-            map.get("type").is_some_and(|t| t == "object") || map.contains_key("properties");
+    pub(super) fn finish(&mut self, path: &str, obj: &Object, mut node: Node) -> Value {
+        let is_object = matches!(
+            obj.get("type"),
+            Some(Keyword::Type(Types::One(Type::Object)))
+        ) || matches!(obj.get("type"), Some(Keyword::Other(_, t)) if t.get() == "object")
+            || obj.get("properties").is_some();
         if is_object {
             self.object_rules(path, &mut node.out);
         }
         if self.caps.infer_type {
             infer_type(&mut node.out);
         }
-        self.enum_values(path, map, &node.out);
+        self.enum_values(path, obj, &node.out);
         self.ref_rules(path, &mut node);
         if !node.all_of.is_empty() {
             match node.out.get_mut("allOf") {
@@ -101,7 +105,7 @@ impl Lowering {
     }
 
     /// Values the dialect's `enum` cannot hold are refused.
-    fn enum_values(&mut self, path: &str, map: &Map<String, Value>, out: &Map<String, Value>) {
+    fn enum_values(&mut self, path: &str, obj: &Object, out: &Map<String, Value>) {
         let (allowed, what): (fn(&Value) -> bool, &str) = match self.caps.enum_values {
             EnumValues::Strings => (|v| v.is_string() || v.is_null(), "strings only"),
             EnumValues::Scalars => (|v| !v.is_object() && !v.is_array(), "no objects or arrays"),
@@ -110,7 +114,7 @@ impl Lowering {
         if let Some(Value::Array(values)) = out.get("enum")
             && !values.iter().all(allowed)
         {
-            let key = if map.contains_key("const") && !map.contains_key("enum") {
+            let key = if obj.get("const").is_some() && obj.get("enum").is_none() {
                 "const"
             } else {
                 "enum"

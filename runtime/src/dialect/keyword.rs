@@ -5,6 +5,7 @@ use super::exclusive::{Exclusive, MAX_PAIRWISE, exclusive};
 use super::lower::{At, Lowering, Node, is_const_alone};
 use super::short;
 use super::table::{AllOf, Fate, Objects, OneOf, Refs, Tuples};
+use crate::schema::Object;
 use serde_json::{Map, Value, json};
 
 /// Draft-07 has no `uuid` format (2019-09 added it): the same constraint.
@@ -27,7 +28,7 @@ impl Lowering {
     pub(super) fn keyword(
         &mut self,
         node: &mut Node,
-        map: &Map<String, Value>,
+        obj: &Object,
         key: &str,
         value: Value,
         path: At<'_>,
@@ -89,7 +90,7 @@ impl Lowering {
                 _ if value.is_array() => {
                     out.insert(key.into(), value);
                 }
-                Tuples::ItemsArray if map.contains_key("prefixItems") => {
+                Tuples::ItemsArray if obj.get("prefixItems").is_some() => {
                     out.insert("additionalItems".into(), value);
                 }
                 Tuples::Refuse | Tuples::KeepOpen if value == Value::Bool(false) => {}
@@ -97,7 +98,7 @@ impl Lowering {
                     out.insert(key.into(), value);
                 }
             },
-            "format" => self.format(node, map, value),
+            "format" => self.format(node, obj, value),
             "examples" if caps.example => {
                 if let Some(first) = value.as_array().and_then(|a| a.first()) {
                     out.insert("example".into(), first.clone());
@@ -174,11 +175,11 @@ impl Lowering {
         self.reject(&path.text(), "ref", message);
     }
 
-    fn format(&mut self, node: &mut Node, map: &Map<String, Value>, value: Value) {
+    fn format(&mut self, node: &mut Node, obj: &Object, value: Value) {
         let caps = self.caps;
         if caps.uuid_as_pattern && value == "uuid" {
             // The schema's own pattern stays: the uuid one goes beside it.
-            if map.contains_key("pattern") {
+            if obj.get("pattern").is_some() {
                 node.all_of.push(json!({ "pattern": UUID_PATTERN }));
             } else {
                 node.out.insert("pattern".into(), UUID_PATTERN.into());

@@ -1,14 +1,15 @@
 //! The one lowering: a JSON Schema 2020-12 document written in a dialect,
 //! every decision read from the dialect's row in [`super::table`].
 //!
-//! Iterative: the subschemas are listed first (an explicit stack, parents
-//! before children), then lowered last to first, so each node finds its
-//! children done. Nothing recurses on the input's depth.
+//! The input is read into the schema model ([`crate::schema`]); its
+//! subschemas are listed (an explicit stack, parents before children), then
+//! lowered last to first, so each node finds its children done. Nothing
+//! recurses on the input's depth.
 
 use super::table::{Caps, Fate};
 use super::{Dialect, Violation, brief, deeper_than, short};
+use crate::schema::{self, Keyword, Node as ModelNode, NodeId, Object, Schema, Types};
 use serde_json::{Map, Value};
-use std::collections::HashMap;
 
 /// How deep the walk goes before it refuses (schemas from toolform are far
 /// shallower; this bounds what is built, whose drop recurses).
@@ -42,20 +43,6 @@ impl At<'_> {
     pub(super) fn text(&self) -> String {
         format!("{}/{}", self.parent, escape(self.key))
     }
-}
-
-/// Where a keyword's subschemas were put by the listing.
-enum Kids {
-    One(usize),
-    Named(Vec<(String, usize)>),
-    List(Vec<usize>),
-}
-
-/// A schema object met by the listing, with its walked keywords.
-struct Item<'a> {
-    map: &'a Map<String, Value>,
-    path: String,
-    kids: HashMap<&'a str, Kids>,
 }
 
 /// The lowering of one document.
@@ -109,227 +96,343 @@ impl Lowering {
         self.found.is_empty()
     }
 
-    /// Lowers `schema` and everything under it.
-    pub(crate) fn lower(&mut self, schema: &Value) -> Value {
-        let mut items: Vec<Option<Item<'_>>> = Vec::new();
+    /// Lowers `input`, read into the schema model first.
+    pub(crate) fn lower(&mut self, input: &Value) -> Value {
+        let model = schema::parse(input);
+        self.lower_model(&model, input)
+    }
+
+    /// Lowers `model` (read from `input`, which gives the JSON of what the
+    /// lowering does not walk). The model's subschemas are listed first,
+    /// parents before children, then lowered last to first.
+    fn lower_model(&mut self, model: &Schema, input: &Value) -> Value {
         let mut done: Vec<Option<Value>> = Vec::new();
-        let mut todo = Vec::new();
-        self.enter(schema, String::new(), 0, &mut items, &mut done, &mut todo);
-        while let Some((index, depth)) = todo.pop() {
-            self.list_kids(index, depth, &mut items, &mut done, &mut todo);
+        done.resize_with(model.nodes.len(), || None);
+        let mut order: Vec<(NodeId, String)> = Vec::new();
+        let mut todo = vec![(model.root, String::new(), 0usize)];
+        while let Some((id, path, depth)) = todo.pop() {
+            self.current = order.len();
+            let leaf = match model.get(id) {
+                _ if depth > MAX_DEPTH => {
+                    let message = "the schema nests deeper than the converter follows";
+                    self.reject(&path, "too-deep", message);
+                    Value::Null
+                }
+                Some(ModelNode::Object(obj)) => {
+                    let first = todo.len();
+                    for entry in &obj.entries {
+                        self.list_kids(model, &entry.keyword, &path, depth, &mut todo);
+                    }
+                    // Document order: the first child is taken first.
+                    if let Some(kids) = todo.get_mut(first..) {
+                        kids.reverse();
+                    }
+                    order.push((id, path));
+                    continue;
+                }
+                Some(ModelNode::Bool(b)) if self.caps.boolean_schemas => Value::Bool(*b),
+                Some(ModelNode::Bool(_)) => {
+                    let message = format!("{} has no boolean schemas", self.dialect);
+                    self.reject(&path, "boolean-schema", message);
+                    Value::Null
+                }
+                Some(ModelNode::Other(data)) => {
+                    let message = format!("a schema is an object, got {}", brief(data.get()));
+                    self.reject(&path, "not-a-schema", message);
+                    Value::Null
+                }
+                None => Value::Null,
+            };
+            if let Some(slot) = done.get_mut(id.0) {
+                *slot = Some(leaf);
+            }
         }
-        for index in (0..items.len()).rev() {
-            if let Some(item) = items.get_mut(index).and_then(Option::take) {
-                self.current = index;
-                let lowered = self.node(item, &mut done);
-                if let Some(slot) = done.get_mut(index) {
+        for (seq, (id, path)) in order.iter().enumerate().rev() {
+            self.current = seq;
+            if let Some(ModelNode::Object(obj)) = model.get(*id) {
+                let lowered = self.node(model, obj, path, input, &mut done);
+                if let Some(slot) = done.get_mut(id.0) {
                     *slot = Some(lowered);
                 }
             }
         }
-        done.first_mut()
+        done.get_mut(model.root.0)
             .and_then(Option::take)
             .unwrap_or(Value::Null)
     }
 
-    /// Lists one schema: an object is queued for its keywords, anything
-    /// else is lowered at once.
-    fn enter<'a>(
-        &mut self,
-        schema: &'a Value,
-        path: String,
+    /// Queues the subschemas of one keyword the lowering walks, with their
+    /// pointers. A single subschema that is a boolean (`items: false`,
+    /// `additionalProperties: false`) is a value the keyword's rule reads,
+    /// not a schema of its own.
+    fn list_kids(
+        &self,
+        model: &Schema,
+        keyword: &Keyword,
+        path: &str,
         depth: usize,
-        items: &mut Vec<Option<Item<'a>>>,
-        done: &mut Vec<Option<Value>>,
-        todo: &mut Vec<(usize, usize)>,
-    ) -> usize {
-        let index = items.len();
-        self.current = index;
-        let (item, value) = if depth > MAX_DEPTH {
-            self.reject(
-                &path,
-                "too-deep",
-                "the schema nests deeper than the converter follows",
-            );
-            (None, Some(Value::Null))
-        } else {
-            match schema {
-                Value::Object(map) => (
-                    Some(Item {
-                        map,
-                        path,
-                        kids: HashMap::new(),
-                    }),
-                    None,
-                ),
-                Value::Bool(b) if self.caps.boolean_schemas => (None, Some(Value::Bool(*b))),
-                Value::Bool(_) => {
-                    let message = format!("{} has no boolean schemas", self.dialect);
-                    self.reject(&path, "boolean-schema", message);
-                    (None, Some(Value::Null))
-                }
-                other => {
-                    let message = format!("a schema is an object, got {}", brief(other));
-                    self.reject(&path, "not-a-schema", message);
-                    (None, Some(Value::Null))
-                }
-            }
-        };
-        if item.is_some() {
-            todo.push((index, depth));
-        }
-        items.push(item);
-        done.push(value);
-        index
-    }
-
-    /// Whether the lowering walks `key`'s subschemas (the rest is copied as
-    /// a value, and judged as one).
-    fn walks(&self, key: &str, value: &Value) -> bool {
-        let caps = self.caps;
-        match key {
-            "properties"
-            | "$defs"
-            | "definitions"
-            | "items"
-            | "additionalProperties"
-            | "oneOf"
-            | "allOf"
-            | "prefixItems" => true,
-            "not" if is_const_alone(value) => {
-                !caps.describe_not_const && caps.fate(key) == Fate::Keep
-            }
-            "dependentSchemas" => caps.dependencies || caps.fate(key) == Fate::Keep,
-            _ => caps.fate(key) == Fate::Keep,
-        }
-    }
-
-    fn list_kids<'a>(
-        &mut self,
-        index: usize,
-        depth: usize,
-        items: &mut Vec<Option<Item<'a>>>,
-        done: &mut Vec<Option<Value>>,
-        todo: &mut Vec<(usize, usize)>,
+        todo: &mut Vec<(NodeId, String, usize)>,
     ) {
-        let Some(Some(item)) = items.get(index) else {
+        if !self.walks(model, keyword) {
             return;
-        };
-        let (map, path) = (item.map, item.path.clone());
-        let mut kids = HashMap::new();
-        for (key, value) in map {
-            let k = key.as_str();
-            let at = || {
-                At {
-                    parent: &path,
-                    key: k,
-                }
-                .text()
-            };
-            let kid = match (k, value) {
-                (
-                    "properties" | "$defs" | "definitions" | "patternProperties"
-                    | "dependentSchemas",
-                    Value::Object(children),
-                ) if self.walks(k, value) => Kids::Named(
-                    children
-                        .iter()
-                        .map(|(name, child)| {
-                            let p = format!("{}/{}", at(), escape(name));
-                            let i = self.enter(child, p, depth + 1, items, done, todo);
-                            (name.clone(), i)
-                        })
-                        .collect(),
-                ),
-                (
-                    "items"
-                    | "additionalProperties"
-                    | "not"
-                    | "contains"
-                    | "if"
-                    | "then"
-                    | "else"
-                    | "propertyNames"
-                    | "unevaluatedProperties"
-                    | "unevaluatedItems"
-                    | "additionalItems"
-                    | "contentSchema",
-                    Value::Object(_),
-                ) if self.walks(k, value) => {
-                    Kids::One(self.enter(value, at(), depth + 1, items, done, todo))
-                }
-                ("anyOf" | "oneOf" | "allOf" | "prefixItems" | "items", Value::Array(alts))
-                    if self.walks(k, value) =>
-                {
-                    Kids::List(
-                        alts.iter()
-                            .enumerate()
-                            .map(|(i, a)| {
-                                let p = format!("{}/{i}", at());
-                                self.enter(a, p, depth + 1, items, done, todo)
-                            })
-                            .collect(),
-                    )
-                }
-                _ => continue,
-            };
-            kids.insert(k, kid);
         }
-        if let Some(Some(item)) = items.get_mut(index) {
-            item.kids = kids;
+        let at = At {
+            parent: path,
+            key: keyword.name(),
+        }
+        .text();
+        match kids(keyword) {
+            Kids::Named(named) => {
+                for (name, id) in named {
+                    todo.push((id, format!("{at}/{}", escape(name)), depth + 1));
+                }
+            }
+            Kids::List(ids) => {
+                for (i, id) in ids.iter().enumerate() {
+                    todo.push((*id, format!("{at}/{i}"), depth + 1));
+                }
+            }
+            Kids::One(id) if !matches!(model.get(id), Some(ModelNode::Bool(_))) => {
+                todo.push((id, at, depth + 1));
+            }
+            Kids::One(_) | Kids::None => {}
         }
     }
 
-    /// Lowers one schema object whose subschemas are lowered.
-    fn node(&mut self, item: Item<'_>, done: &mut [Option<Value>]) -> Value {
-        let Item {
-            map,
-            path,
-            mut kids,
-        } = item;
-        if map.is_empty() && !self.caps.any_value {
+    /// Whether the lowering walks `keyword`'s subschemas (the rest is
+    /// copied as a value, and judged as one).
+    fn walks(&self, model: &Schema, keyword: &Keyword) -> bool {
+        let caps = self.caps;
+        let name = keyword.name();
+        match keyword {
+            Keyword::Properties(_)
+            | Keyword::Defs(_)
+            | Keyword::Definitions(_)
+            | Keyword::Items(_)
+            | Keyword::ItemsArray(_)
+            | Keyword::AdditionalProperties(_)
+            | Keyword::OneOf(_)
+            | Keyword::AllOf(_)
+            | Keyword::PrefixItems(_) => true,
+            Keyword::Not(id) if const_alone(model, *id) => {
+                !caps.describe_not_const && caps.fate(name) == Fate::Keep
+            }
+            Keyword::DependentSchemas(_) => caps.dependencies || caps.fate(name) == Fate::Keep,
+            _ if matches!(kids(keyword), Kids::None) => false,
+            _ => caps.fate(name) == Fate::Keep,
+        }
+    }
+
+    /// Lowers one schema object whose walked subschemas are lowered.
+    fn node(
+        &mut self,
+        model: &Schema,
+        obj: &Object,
+        path: &str,
+        input: &Value,
+        done: &mut [Option<Value>],
+    ) -> Value {
+        if obj.entries.is_empty() && !self.caps.any_value {
             let message = format!(
                 "{} needs a type: a field that takes any JSON value cannot be written",
                 self.dialect
             );
-            self.reject(&path, "any-value", message);
+            self.reject(path, "any-value", message);
             return Value::Null;
         }
-        let mut take = |i: usize| {
-            done.get_mut(i)
-                .and_then(Option::take)
-                .unwrap_or(Value::Null)
+        let mut take = |id: NodeId| match done.get_mut(id.0).and_then(Option::take) {
+            Some(v) => v,
+            None => match model.get(id) {
+                Some(ModelNode::Bool(b)) => Value::Bool(*b),
+                _ => Value::Null,
+            },
         };
         let mut node = Node::default();
-        for (key, value) in map {
-            let k = key.as_str();
+        for entry in &obj.entries {
+            let keyword = &entry.keyword;
+            let k = keyword.name();
             let at = At {
-                parent: &path,
+                parent: path,
                 key: k,
             };
-            let value = match kids.remove(k) {
-                Some(Kids::One(i)) => take(i),
-                Some(Kids::Named(children)) => Value::Object(
-                    children
-                        .into_iter()
-                        .map(|(name, i)| (name, take(i)))
-                        .collect(),
-                ),
-                Some(Kids::List(children)) => {
-                    Value::Array(children.into_iter().map(&mut take).collect())
+            let value = if self.walks(model, keyword) {
+                match kids(keyword) {
+                    Kids::Named(named) => Value::Object(
+                        named
+                            .into_iter()
+                            .map(|(name, id)| (name.to_string(), take(id)))
+                            .collect(),
+                    ),
+                    Kids::List(ids) => Value::Array(ids.iter().map(|id| take(*id)).collect()),
+                    Kids::One(id) => take(id),
+                    Kids::None => Value::Null,
                 }
-                None if deeper_than(value, MAX_VALUE_DEPTH) => {
-                    let message = format!(
-                        "`{}` nests deeper than {MAX_VALUE_DEPTH} levels of arrays and objects",
-                        short(k)
-                    );
-                    self.reject(&at.text(), "too-deep", message);
-                    continue;
+            } else if let Keyword::Other(name, _) = keyword
+                && HOLDS_SCHEMAS.contains(&name.as_str())
+            {
+                let message = format!("`{}` does not hold schemas here", short(k));
+                self.reject(&at.text(), "invalid", message);
+                continue;
+            } else {
+                match value_of(keyword, || input.pointer(&at.text())) {
+                    Ok(v) => v,
+                    Err(()) => {
+                        let message = format!(
+                            "`{}` nests deeper than {MAX_VALUE_DEPTH} levels of arrays and objects",
+                            short(k)
+                        );
+                        self.reject(&at.text(), "too-deep", message);
+                        continue;
+                    }
                 }
-                None => value.clone(),
             };
-            self.keyword(&mut node, map, k, value, at);
+            self.keyword(&mut node, obj, k, value, at);
         }
-        self.finish(&path, map, node)
+        self.finish(path, obj, node)
     }
+}
+
+/// Keywords whose value is schemas: one kept verbatim by the model (its
+/// value is not schemas) cannot be written.
+const HOLDS_SCHEMAS: [&str; 19] = [
+    "properties",
+    "$defs",
+    "definitions",
+    "patternProperties",
+    "dependentSchemas",
+    "items",
+    "additionalProperties",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "prefixItems",
+    "not",
+    "contains",
+    "if",
+    "then",
+    "else",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "additionalItems",
+];
+
+/// The subschemas of a keyword, by how its value holds them.
+enum Kids<'a> {
+    Named(Vec<(&'a str, NodeId)>),
+    List(&'a [NodeId]),
+    One(NodeId),
+    None,
+}
+
+fn kids(keyword: &Keyword) -> Kids<'_> {
+    match keyword {
+        Keyword::Defs(named)
+        | Keyword::Definitions(named)
+        | Keyword::PatternProperties(named)
+        | Keyword::DependentSchemas(named) => {
+            Kids::Named(named.iter().map(|(n, id)| (n.as_str(), *id)).collect())
+        }
+        Keyword::Properties(props) => {
+            Kids::Named(props.iter().map(|p| (p.name.as_str(), p.schema)).collect())
+        }
+        Keyword::ItemsArray(ids) | Keyword::PrefixItems(ids) | Keyword::AllOf(ids) => {
+            Kids::List(ids)
+        }
+        Keyword::AnyOf(alts) | Keyword::OneOf(alts) => Kids::List(&alts.nodes),
+        Keyword::Items(id)
+        | Keyword::AdditionalItems(id)
+        | Keyword::Contains(id)
+        | Keyword::UnevaluatedItems(id)
+        | Keyword::AdditionalProperties(id)
+        | Keyword::UnevaluatedProperties(id)
+        | Keyword::PropertyNames(id)
+        | Keyword::Not(id)
+        | Keyword::If(id)
+        | Keyword::Then(id)
+        | Keyword::Else(id) => Kids::One(*id),
+        _ => Kids::None,
+    }
+}
+
+/// Whether node `id` is `{"const": ..}` alone (a value `not` excludes).
+fn const_alone(model: &Schema, id: NodeId) -> bool {
+    matches!(model.get(id), Some(ModelNode::Object(o))
+        if o.entries.len() == 1 && o.get("const").is_some())
+}
+
+/// The JSON of a keyword the lowering does not walk: from the model, or
+/// (a subschema the dialect does not walk) the input's own JSON. `Err` when
+/// a value nests deeper than [`MAX_VALUE_DEPTH`] (copying it would
+/// recurse that deep).
+fn value_of<'a>(
+    keyword: &'a Keyword,
+    input: impl FnOnce() -> Option<&'a Value>,
+) -> Result<Value, ()> {
+    let bounded = |v: &Value, limit: usize| {
+        if deeper_than(v, limit) {
+            Err(())
+        } else {
+            Ok(v.clone())
+        }
+    };
+    match keyword {
+        Keyword::Default(d) | Keyword::Const(d) | Keyword::Other(_, d) => {
+            bounded(d.get(), MAX_VALUE_DEPTH)
+        }
+        Keyword::Enum(values) | Keyword::Examples(values) => values
+            .iter()
+            .map(|d| bounded(d.get(), MAX_VALUE_DEPTH - 1))
+            .collect::<Result<Vec<Value>, ()>>()
+            .map(Value::Array),
+        _ => match scalar(keyword) {
+            Some(v) => Ok(v),
+            None => input().map_or(Ok(Value::Null), |v| bounded(v, MAX_VALUE_DEPTH)),
+        },
+    }
+}
+
+/// The JSON of a keyword with a typed scalar value or a list of names;
+/// `None` for the others.
+fn scalar(keyword: &Keyword) -> Option<Value> {
+    let strings =
+        |list: &[String]| Value::Array(list.iter().map(|s| Value::from(s.as_str())).collect());
+    Some(match keyword {
+        Keyword::SchemaUri(s)
+        | Keyword::Id(s)
+        | Keyword::Comment(s)
+        | Keyword::Ref(s)
+        | Keyword::Title(s)
+        | Keyword::Description(s)
+        | Keyword::Pattern(s)
+        | Keyword::Format(s) => Value::from(s.as_str()),
+        Keyword::Deprecated(b)
+        | Keyword::ReadOnly(b)
+        | Keyword::WriteOnly(b)
+        | Keyword::UniqueItems(b) => Value::Bool(*b),
+        Keyword::Minimum(n)
+        | Keyword::Maximum(n)
+        | Keyword::ExclusiveMinimum(n)
+        | Keyword::ExclusiveMaximum(n)
+        | Keyword::MultipleOf(n) => Value::Number(n.clone()),
+        Keyword::MinLength(n)
+        | Keyword::MaxLength(n)
+        | Keyword::MinContains(n)
+        | Keyword::MaxContains(n)
+        | Keyword::MinItems(n)
+        | Keyword::MaxItems(n)
+        | Keyword::MinProperties(n)
+        | Keyword::MaxProperties(n) => Value::from(*n),
+        Keyword::Type(Types::One(t)) => Value::from(t.name()),
+        Keyword::Type(Types::Many(ts)) => {
+            Value::Array(ts.iter().map(|t| Value::from(t.name())).collect())
+        }
+        Keyword::Required(names) => strings(names),
+        Keyword::DependentRequired(entries) => Value::Object(
+            entries
+                .iter()
+                .map(|(k, names)| (k.clone(), strings(names)))
+                .collect(),
+        ),
+        _ => return None,
+    })
 }
