@@ -289,3 +289,99 @@ fn hundred_thousand_properties_print_back() {
     ]);
     assert_deep_identity(v, "100k properties");
 }
+
+// ------------------------------------------------ a DAG of types: `$defs` budget
+
+mod dag {
+    use serde::{Deserialize, Serialize};
+    use toolform::ToolSchema;
+
+    /// The bottom of the DAG.
+    #[derive(Serialize, Deserialize, ToolSchema)]
+    pub struct Leaf {
+        pub n: u8,
+        pub s: String,
+    }
+
+    /// One level: two fields of the level below, so inlining doubles the
+    /// schema per level (boxed, or the Rust type would double too).
+    #[derive(Serialize, Deserialize, ToolSchema)]
+    pub struct Pair<T> {
+        pub a: Option<Box<T>>,
+        pub b: Option<Box<T>>,
+    }
+
+    macro_rules! levels {
+        ($first:ident = $base:ty; $($name:ident = $prev:ident;)*) => {
+            pub type $first = Pair<$base>;
+            $(pub type $name = Pair<$prev>;)*
+        };
+    }
+    levels! {
+        L1 = Leaf; L2 = L1; L3 = L2; L4 = L3; L5 = L4; L6 = L5; L7 = L6; L8 = L7;
+        L9 = L8; L10 = L9; L11 = L10; L12 = L11; L13 = L12; L14 = L13; L15 = L14;
+        L16 = L15; L17 = L16; L18 = L17; L19 = L18; L20 = L19; L21 = L20; L22 = L21;
+        L23 = L22; L24 = L23; L25 = L24; L26 = L25; L27 = L26; L28 = L27; L29 = L28;
+        L30 = L29;
+    }
+}
+
+/// A seed `depth` levels deep down the `a` side, with a leaf at the bottom
+/// and `b` null or absent on the way.
+fn dag_seed(depth: usize) -> Value {
+    let mut v = json!({"n": 7, "s": "é"});
+    for level in 0..depth {
+        v = if level % 2 == 0 {
+            json!({"a": v, "b": null})
+        } else {
+            json!({"a": v})
+        };
+    }
+    v
+}
+
+fn dag_case<T>(depth: usize)
+where
+    T: toolform::ToolSchema + serde::de::DeserializeOwned + serde::Serialize,
+{
+    use toolform::Contract;
+    for contract in [Contract::Input, Contract::Output] {
+        let schema = T::schema(contract);
+        let size = serde_json::to_string(schema).expect("prints").len();
+        // Inlined, 16 levels were 14 MB; 30 levels would not fit in memory.
+        assert!(size < 150_000, "{depth} levels, {contract:?}: {size} bytes");
+        assert!(
+            schema.get("$defs").is_some(),
+            "{depth} levels: the repeated large levels are referenced"
+        );
+    }
+    let seeds = [dag_seed(depth), dag_seed(depth / 2), json!({})];
+    let report = toolform_tests::agreement::check::<T>(&seeds);
+    report.assert_clean(std::any::type_name::<T>());
+    assert!(report.documents > 100 && report.outputs > 10, "{report:?}");
+    // The `$defs` rendering accepts what this one does.
+    assert!(toolform_tests::agreement::check_defs_equivalent::<T>(&seeds) > 100);
+}
+
+#[test]
+fn dag_of_16_levels_renders_small_and_agrees_with_serde() {
+    dag_case::<dag::L16>(16);
+}
+
+#[test]
+fn dag_of_30_levels_renders_small_and_agrees_with_serde() {
+    dag_case::<dag::L30>(30);
+}
+
+#[test]
+fn small_repeated_types_stay_inline() {
+    use toolform::ToolSchema;
+    // Four levels: every type is used twice, and every schema is small.
+    let schema = dag::L4::input_schema();
+    assert!(schema.get("$defs").is_none(), "{schema}");
+    assert!(
+        !serde_json::to_string(schema)
+            .expect("prints")
+            .contains("$ref")
+    );
+}

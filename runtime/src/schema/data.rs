@@ -22,6 +22,7 @@ impl Data {
     }
 
     /// Takes the value out (the caller then owns its drop: see [`dispose`]).
+    #[allow(dead_code)] // for the dialect lowerings
     pub(crate) fn into_inner(mut self) -> Value {
         std::mem::take(&mut self.0)
     }

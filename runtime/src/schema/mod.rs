@@ -36,17 +36,14 @@
 //! `examples`, unknown keywords) are [`Data`]: cloned, compared and dropped
 //! without recursion, however deep.
 
-// Parts of the model only the renderer (phase 2) and the dialect lowerings
-// construct or read.
-#![allow(dead_code)]
-
 mod data;
+mod keyword;
 mod parse;
 mod print;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use data::Data;
+pub(crate) use data::{Data, dispose};
 pub(crate) use parse::parse;
 pub(crate) use print::print;
 
@@ -106,6 +103,7 @@ pub(crate) struct Entry {
     /// The keyword and its value.
     pub keyword: Keyword,
     /// Who asked for it.
+    #[allow(dead_code)] // read by the dialect lowerings
     pub source: Source,
 }
 
@@ -399,6 +397,9 @@ pub(crate) enum Optional {
     /// One of several names of one field (an `alias`): the alias rule
     /// requires one of them when the field is required.
     Alias,
+    /// Input: the content of an adjacently tagged unit variant (serde
+    /// reads it missing or `null`).
+    UnitContent,
 }
 
 /// The alternatives of an `anyOf` or `oneOf`, and whether they exclude each
@@ -408,6 +409,7 @@ pub(crate) struct Alternatives {
     /// The alternatives, in order.
     pub nodes: Vec<NodeId>,
     /// Whether no value satisfies two of them, and why.
+    #[allow(dead_code)] // read by the dialect lowerings
     pub exclusive: Exclusive,
 }
 
@@ -484,110 +486,17 @@ impl Object {
         self.entries.push(Entry { keyword, source });
     }
 
+    /// Appends a keyword (builder style).
+    pub(crate) fn with(mut self, keyword: Keyword, source: Source) -> Object {
+        self.push(keyword, source);
+        self
+    }
+
     /// The first keyword named `name`.
     pub(crate) fn get(&self, name: &str) -> Option<&Keyword> {
         self.entries
             .iter()
             .map(|e| &e.keyword)
             .find(|k| k.name() == name)
-    }
-}
-
-impl Keyword {
-    /// The keyword's name in JSON.
-    pub(crate) fn name(&self) -> &str {
-        match self {
-            Keyword::SchemaUri(_) => "$schema",
-            Keyword::Id(_) => "$id",
-            Keyword::Comment(_) => "$comment",
-            Keyword::Ref(_) => "$ref",
-            Keyword::Defs(_) => "$defs",
-            Keyword::Definitions(_) => "definitions",
-            Keyword::Title(_) => "title",
-            Keyword::Description(_) => "description",
-            Keyword::Default(_) => "default",
-            Keyword::Examples(_) => "examples",
-            Keyword::Deprecated(_) => "deprecated",
-            Keyword::ReadOnly(_) => "readOnly",
-            Keyword::WriteOnly(_) => "writeOnly",
-            Keyword::Type(_) => "type",
-            Keyword::Const(_) => "const",
-            Keyword::Enum(_) => "enum",
-            Keyword::Minimum(_) => "minimum",
-            Keyword::Maximum(_) => "maximum",
-            Keyword::ExclusiveMinimum(_) => "exclusiveMinimum",
-            Keyword::ExclusiveMaximum(_) => "exclusiveMaximum",
-            Keyword::MultipleOf(_) => "multipleOf",
-            Keyword::MinLength(_) => "minLength",
-            Keyword::MaxLength(_) => "maxLength",
-            Keyword::Pattern(_) => "pattern",
-            Keyword::Format(_) => "format",
-            Keyword::Items(_) | Keyword::ItemsArray(_) => "items",
-            Keyword::AdditionalItems(_) => "additionalItems",
-            Keyword::PrefixItems(_) => "prefixItems",
-            Keyword::Contains(_) => "contains",
-            Keyword::MinContains(_) => "minContains",
-            Keyword::MaxContains(_) => "maxContains",
-            Keyword::MinItems(_) => "minItems",
-            Keyword::MaxItems(_) => "maxItems",
-            Keyword::UniqueItems(_) => "uniqueItems",
-            Keyword::UnevaluatedItems(_) => "unevaluatedItems",
-            Keyword::Properties(_) => "properties",
-            Keyword::Required(_) => "required",
-            Keyword::AdditionalProperties(_) => "additionalProperties",
-            Keyword::UnevaluatedProperties(_) => "unevaluatedProperties",
-            Keyword::PropertyNames(_) => "propertyNames",
-            Keyword::PatternProperties(_) => "patternProperties",
-            Keyword::MinProperties(_) => "minProperties",
-            Keyword::MaxProperties(_) => "maxProperties",
-            Keyword::DependentRequired(_) => "dependentRequired",
-            Keyword::DependentSchemas(_) => "dependentSchemas",
-            Keyword::AnyOf(_) => "anyOf",
-            Keyword::OneOf(_) => "oneOf",
-            Keyword::AllOf(_) => "allOf",
-            Keyword::Not(_) => "not",
-            Keyword::If(_) => "if",
-            Keyword::Then(_) => "then",
-            Keyword::Else(_) => "else",
-            Keyword::Other(name, _) => name,
-        }
-    }
-
-    /// Calls `f` on every subschema of this keyword, in document order.
-    pub(crate) fn for_each_child(&self, mut f: impl FnMut(NodeId)) {
-        match self {
-            Keyword::Defs(named)
-            | Keyword::Definitions(named)
-            | Keyword::PatternProperties(named)
-            | Keyword::DependentSchemas(named) => named.iter().for_each(|(_, id)| f(*id)),
-            Keyword::Properties(props) => props.iter().for_each(|p| f(p.schema)),
-            Keyword::ItemsArray(ids) | Keyword::PrefixItems(ids) | Keyword::AllOf(ids) => {
-                ids.iter().copied().for_each(f)
-            }
-            Keyword::AnyOf(alts) | Keyword::OneOf(alts) => alts.nodes.iter().copied().for_each(f),
-            Keyword::Items(id)
-            | Keyword::AdditionalItems(id)
-            | Keyword::Contains(id)
-            | Keyword::UnevaluatedItems(id)
-            | Keyword::AdditionalProperties(id)
-            | Keyword::UnevaluatedProperties(id)
-            | Keyword::PropertyNames(id)
-            | Keyword::Not(id)
-            | Keyword::If(id)
-            | Keyword::Then(id)
-            | Keyword::Else(id) => f(*id),
-            _ => {}
-        }
-    }
-}
-
-impl Node {
-    /// Calls `f` on every subschema of this node, in document order.
-    pub(crate) fn for_each_child(&self, mut f: impl FnMut(NodeId)) {
-        if let Node::Object(obj) = self {
-            for entry in &obj.entries {
-                entry.keyword.for_each_child(&mut f);
-            }
-        }
     }
 }
