@@ -17,6 +17,25 @@ use serde_json::Value;
 pub fn convert(schema: &Value, dialect: Dialect) -> Result<Value, DialectError> {
     let mut lowering = Lowering::new(dialect);
     let out = lowering.lower(schema);
+    whole(lowering, out)
+}
+
+/// Lowers a schema the renderer built (`json` is its printed form, which
+/// gives the JSON of what the lowering copies without walking): what the
+/// model knows (exclusive alternatives) is used, not guessed.
+pub(crate) fn convert_model(
+    model: &crate::schema::Schema,
+    json: &Value,
+    dialect: Dialect,
+) -> Result<Value, DialectError> {
+    let mut lowering = Lowering::new(dialect);
+    let out = lowering.lower_model(model, json);
+    whole(lowering, out)
+}
+
+/// The checks of a whole lowered schema, and the verdict.
+fn whole(mut lowering: Lowering, out: Value) -> Result<Value, DialectError> {
+    let dialect = lowering.dialect;
     lowering.at_end();
     // Tool parameters are an object in every provider dialect.
     if lowering.caps.root_object && out.get("type") != Some(&Value::from("object")) {

@@ -226,7 +226,14 @@ impl Lowering {
             return;
         }
         let Value::Array(alts) = &value else { return };
-        match exclusive(alts) {
+        // Known exclusive (a tag, distinct constants or closed keys the
+        // renderer put there): no test. Otherwise ("may overlap" means only
+        // that nothing guarantees it) the alternatives are compared.
+        let verdict = match self.known_exclusive.take() {
+            Some(true) => Exclusive::Yes,
+            _ => exclusive(alts),
+        };
+        match verdict {
             Exclusive::Yes => {
                 node.out.insert("anyOf".into(), value);
             }

@@ -53,6 +53,10 @@ pub(crate) struct Lowering {
     found: Vec<(usize, Violation)>,
     /// The node being lowered (for ordering its violations).
     current: usize,
+    /// What the model knows of the `oneOf` being lowered: `Some(true)` when
+    /// its alternatives exclude each other by construction (`None`: not
+    /// known, so they are compared).
+    pub(super) known_exclusive: Option<bool>,
 }
 
 /// One node's output as it is built.
@@ -73,6 +77,7 @@ impl Lowering {
             caps: super::table::caps(dialect),
             found: Vec::new(),
             current: 0,
+            known_exclusive: None,
         }
     }
 
@@ -105,12 +110,13 @@ impl Lowering {
     /// Lowers `model` (read from `input`, which gives the JSON of what the
     /// lowering does not walk). The model's subschemas are listed first,
     /// parents before children, then lowered last to first.
-    fn lower_model(&mut self, model: &Schema, input: &Value) -> Value {
-        let mut done: Vec<Option<Value>> = Vec::new();
-        done.resize_with(model.nodes.len(), || None);
-        let mut order: Vec<(NodeId, String)> = Vec::new();
-        let mut todo = vec![(model.root, String::new(), 0usize)];
-        while let Some((id, path, depth)) = todo.pop() {
+    pub(crate) fn lower_model(&mut self, model: &Schema, input: &Value) -> Value {
+        // One slot per occurrence of a subschema (a node the model shares is
+        // lowered where it occurs, each time with its own pointer).
+        let mut done: Vec<Option<Value>> = vec![None];
+        let mut order: Vec<Occurrence<'_>> = Vec::new();
+        let mut todo = vec![(model.root, String::new(), 0usize, 0usize)];
+        while let Some((id, path, depth, slot)) = todo.pop() {
             self.current = order.len();
             let leaf = match model.get(id) {
                 _ if depth > MAX_DEPTH => {
@@ -120,14 +126,24 @@ impl Lowering {
                 }
                 Some(ModelNode::Object(obj)) => {
                     let first = todo.len();
+                    let mut kids = Vec::new();
                     for entry in &obj.entries {
-                        self.list_kids(model, &entry.keyword, &path, depth, &mut todo);
+                        for (child, child_path) in self.kids_of(model, &entry.keyword, &path) {
+                            kids.push(done.len());
+                            todo.push((child, child_path, depth + 1, done.len()));
+                            done.push(None);
+                        }
                     }
                     // Document order: the first child is taken first.
-                    if let Some(kids) = todo.get_mut(first..) {
-                        kids.reverse();
+                    if let Some(pending) = todo.get_mut(first..) {
+                        pending.reverse();
                     }
-                    order.push((id, path));
+                    order.push(Occurrence {
+                        obj,
+                        path,
+                        slot,
+                        kids,
+                    });
                     continue;
                 }
                 Some(ModelNode::Bool(b)) if self.caps.boolean_schemas => Value::Bool(*b),
@@ -143,38 +159,30 @@ impl Lowering {
                 }
                 None => Value::Null,
             };
-            if let Some(slot) = done.get_mut(id.0) {
-                *slot = Some(leaf);
+            if let Some(cell) = done.get_mut(slot) {
+                *cell = Some(leaf);
             }
         }
-        for (seq, (id, path)) in order.iter().enumerate().rev() {
+        for (seq, occurrence) in order.into_iter().enumerate().rev() {
             self.current = seq;
-            if let Some(ModelNode::Object(obj)) = model.get(*id) {
-                let lowered = self.node(model, obj, path, input, &mut done);
-                if let Some(slot) = done.get_mut(id.0) {
-                    *slot = Some(lowered);
-                }
+            let slot = occurrence.slot;
+            let lowered = self.node(model, occurrence, input, &mut done);
+            if let Some(cell) = done.get_mut(slot) {
+                *cell = Some(lowered);
             }
         }
-        done.get_mut(model.root.0)
+        done.first_mut()
             .and_then(Option::take)
             .unwrap_or(Value::Null)
     }
 
-    /// Queues the subschemas of one keyword the lowering walks, with their
+    /// The subschemas of one keyword the lowering walks, with their
     /// pointers. A single subschema that is a boolean (`items: false`,
     /// `additionalProperties: false`) is a value the keyword's rule reads,
     /// not a schema of its own.
-    fn list_kids(
-        &self,
-        model: &Schema,
-        keyword: &Keyword,
-        path: &str,
-        depth: usize,
-        todo: &mut Vec<(NodeId, String, usize)>,
-    ) {
+    fn kids_of(&self, model: &Schema, keyword: &Keyword, path: &str) -> Vec<(NodeId, String)> {
         if !self.walks(model, keyword) {
-            return;
+            return Vec::new();
         }
         let at = At {
             parent: path,
@@ -182,20 +190,17 @@ impl Lowering {
         }
         .text();
         match kids(keyword) {
-            Kids::Named(named) => {
-                for (name, id) in named {
-                    todo.push((id, format!("{at}/{}", escape(name)), depth + 1));
-                }
-            }
-            Kids::List(ids) => {
-                for (i, id) in ids.iter().enumerate() {
-                    todo.push((*id, format!("{at}/{i}"), depth + 1));
-                }
-            }
-            Kids::One(id) if !matches!(model.get(id), Some(ModelNode::Bool(_))) => {
-                todo.push((id, at, depth + 1));
-            }
-            Kids::One(_) | Kids::None => {}
+            Kids::Named(named) => named
+                .into_iter()
+                .map(|(name, id)| (id, format!("{at}/{}", escape(name))))
+                .collect(),
+            Kids::List(ids) => ids
+                .iter()
+                .enumerate()
+                .map(|(i, id)| (*id, format!("{at}/{i}")))
+                .collect(),
+            Kids::One(id) if !matches!(model.get(id), Some(ModelNode::Bool(_))) => vec![(id, at)],
+            Kids::One(_) | Kids::None => Vec::new(),
         }
     }
 
@@ -223,15 +228,34 @@ impl Lowering {
         }
     }
 
+    /// Whether alternatives the model knows to exclude each other still do
+    /// once lowered: closed key sets do not where the dialect cannot close
+    /// an object (Gemini); tags, constants and types always do.
+    fn still_exclusive(&self, exclusive: &schema::Exclusive) -> bool {
+        match exclusive {
+            schema::Exclusive::Yes(schema::Why::ClosedKeys) => {
+                self.caps.objects != super::table::Objects::NoKeyword
+            }
+            schema::Exclusive::Yes(_) => true,
+            _ => false,
+        }
+    }
+
     /// Lowers one schema object whose walked subschemas are lowered.
     fn node(
         &mut self,
         model: &Schema,
-        obj: &Object,
-        path: &str,
+        occurrence: Occurrence<'_>,
         input: &Value,
         done: &mut [Option<Value>],
     ) -> Value {
+        let Occurrence {
+            obj,
+            path,
+            kids: listed,
+            ..
+        } = occurrence;
+        let path = path.as_str();
         if obj.entries.is_empty() && !self.caps.any_value {
             let message = format!(
                 "{} needs a type: a field that takes any JSON value cannot be written",
@@ -240,12 +264,13 @@ impl Lowering {
             self.reject(path, "any-value", message);
             return Value::Null;
         }
-        let mut take = |id: NodeId| match done.get_mut(id.0).and_then(Option::take) {
-            Some(v) => v,
-            None => match model.get(id) {
-                Some(ModelNode::Bool(b)) => Value::Bool(*b),
-                _ => Value::Null,
-            },
+        // The children's slots, taken in the order they were listed.
+        let mut slots = listed.into_iter();
+        let mut take = || {
+            slots
+                .next()
+                .and_then(|s| done.get_mut(s).and_then(Option::take))
+                .unwrap_or(Value::Null)
         };
         let mut node = Node::default();
         for entry in &obj.entries {
@@ -260,11 +285,15 @@ impl Lowering {
                     Kids::Named(named) => Value::Object(
                         named
                             .into_iter()
-                            .map(|(name, id)| (name.to_string(), take(id)))
+                            .map(|(name, _)| (name.to_string(), take()))
                             .collect(),
                     ),
-                    Kids::List(ids) => Value::Array(ids.iter().map(|id| take(*id)).collect()),
-                    Kids::One(id) => take(id),
+                    Kids::List(ids) => Value::Array(ids.iter().map(|_| take()).collect()),
+                    // Not listed: a boolean under a single-schema keyword.
+                    Kids::One(id) => match model.get(id) {
+                        Some(ModelNode::Bool(b)) => Value::Bool(*b),
+                        _ => take(),
+                    },
                     Kids::None => Value::Null,
                 }
             } else if let Keyword::Other(name, _) = keyword
@@ -286,10 +315,23 @@ impl Lowering {
                     }
                 }
             };
+            self.known_exclusive = match keyword {
+                Keyword::OneOf(alts) => self.still_exclusive(&alts.exclusive).then_some(true),
+                _ => None,
+            };
             self.keyword(&mut node, obj, k, value, at);
         }
         self.finish(path, obj, node)
     }
+}
+
+/// One occurrence of a schema object: its pointer, its slot, and the slots
+/// of its listed subschemas in order.
+struct Occurrence<'m> {
+    obj: &'m Object,
+    path: String,
+    slot: usize,
+    kids: Vec<usize>,
 }
 
 /// Keywords whose value is schemas: one kept verbatim by the model (its

@@ -288,8 +288,11 @@ pub(crate) fn cached(shape: &'static crate::shape::Shape, dialect: Dialect) -> C
     } else {
         crate::RenderOptions::default()
     };
-    let rendered = crate::render_with(shape, crate::Contract::Input, options);
-    let converted: Converted = match convert(&rendered, dialect) {
+    // The renderer's model, lowered: what it knows (which alternatives
+    // exclude each other) is not guessed back from JSON.
+    let model = crate::render::model(shape, crate::Contract::Input, options);
+    let printed = crate::schema::print(&model);
+    let converted: Converted = match convert::convert_model(&model, &printed, dialect) {
         Ok(v) => Ok(Box::leak(Box::new(v))),
         Err(e) => Err(Box::leak(Box::new(e))),
     };
