@@ -422,3 +422,45 @@ fn inferred_types_match_the_constants() {
         }
     }
 }
+
+// ------------------------------------------------------------ the model
+
+#[derive(Deserialize, ToolSchema, Debug)]
+#[allow(dead_code)]
+enum Figure {
+    Empty,
+    Circle { r: f64 },
+    Square(u32),
+}
+
+#[derive(Deserialize, ToolSchema, Debug)]
+#[allow(dead_code)]
+struct Draw {
+    figure: Figure,
+}
+
+/// An externally tagged enum with a unit variant: its `oneOf` mixes a
+/// constant with closed objects, which the JSON heuristics could not tell
+/// apart (refused as "may overlap"); the renderer knows the alternatives
+/// exclude each other, so the strict dialects write it. Gemini cannot close
+/// the objects, so there they may overlap and it is still refused.
+#[test]
+fn known_exclusive_alternatives_are_written() {
+    for dialect in [Dialect::OpenAiStrict, Dialect::AnthropicStrict] {
+        let s = Draw::input_schema_in(dialect).unwrap_or_else(|e| panic!("{dialect}: {e}"));
+        assert!(check(provider(dialect), s).is_empty(), "{dialect}: {s}");
+    }
+    let e = Draw::input_schema_in(Dialect::Gemini).expect_err("open objects may overlap");
+    assert!(
+        e.violations
+            .iter()
+            .any(|v| v.rule == "one-of-not-exclusive"),
+        "{e}"
+    );
+    let report = agreement::check_dialects::<Draw>(&[
+        json!({"figure": "Empty"}),
+        json!({"figure": {"Circle": {"r": 1.5}}}),
+        json!({"figure": {"Square": 3}}),
+    ]);
+    assert_eq!(report.accepted, 5, "{:?}", report.refused);
+}
