@@ -37,6 +37,22 @@ pub enum Provider {
     GeminiJsonSchema,
 }
 
+impl Provider {
+    /// The provider whose rules `dialect` is written for.
+    pub fn of(dialect: toolform::dialect::Dialect) -> Option<Provider> {
+        use toolform::dialect::Dialect;
+        Some(match dialect {
+            Dialect::JsonSchema2020 => Provider::JsonSchema2020,
+            Dialect::JsonSchemaDraft07 => Provider::JsonSchemaDraft07,
+            Dialect::OpenAiStrict => Provider::OpenAiStrict,
+            Dialect::AnthropicStrict => Provider::AnthropicStrict,
+            Dialect::Gemini => Provider::Gemini,
+            Dialect::GeminiJsonSchema => Provider::GeminiJsonSchema,
+            _ => return None,
+        })
+    }
+}
+
 /// One rule broken: JSON Pointer path into the schema, the rule, a message.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {

@@ -8,14 +8,7 @@ use toolform::dialect::{Dialect, convert};
 use toolform_tests::dialect_check::{Provider, check};
 
 fn provider(d: Dialect) -> Provider {
-    match d {
-        Dialect::JsonSchema2020 => Provider::JsonSchema2020,
-        Dialect::JsonSchemaDraft07 => Provider::JsonSchemaDraft07,
-        Dialect::OpenAiStrict => Provider::OpenAiStrict,
-        Dialect::AnthropicStrict => Provider::AnthropicStrict,
-        Dialect::Gemini => Provider::Gemini,
-        _ => Provider::GeminiJsonSchema,
-    }
+    Provider::of(d).unwrap_or_else(|| panic!("no checker for {d}"))
 }
 
 /// (name, input schema, dialect, expected: Ok(converted) or Err(rule at path))

@@ -24,6 +24,13 @@
 //! assert_eq!(args.limit, 0);
 //! ```
 //!
+//! Every dialect is one lowering of the schema model ([`crate::schema`]),
+//! driven by a table of what the provider supports: per keyword, kept,
+//! moved into the description, dropped or refused; and per dialect, closed
+//! objects, all-required properties, how `null` is written, `$ref`/`$defs`
+//! and recursion, `oneOf` as `anyOf` when exclusive, `const` as `enum`,
+//! formats.
+//!
 //! A schema shown to a model is the input side. Where a rewrite keeps the
 //! meaning, the converter rewrites; where it cannot, it returns every
 //! violation with its JSON Pointer. The only weakening it makes is moving a
@@ -32,6 +39,12 @@
 
 mod convert;
 mod decode;
+mod exclusive;
+mod finish;
+mod keyword;
+mod limits;
+mod lower;
+mod table;
 
 pub use crate::violation::Violation;
 pub use convert::convert;
@@ -46,7 +59,12 @@ pub enum Dialect {
     /// JSON Schema 2020-12, as toolform renders it (what MCP uses).
     JsonSchema2020,
     /// JSON Schema draft-07 (older MCP clients and validators): `$defs`
-    /// become `definitions`, `prefixItems` become array-form `items`.
+    /// become `definitions` (every `#/$defs/` reference rewritten, under any
+    /// keyword), `prefixItems` become array-form `items` (and `items`
+    /// `additionalItems`), `dependentSchemas`/`dependentRequired` become
+    /// `dependencies`, `format: "uuid"` a pattern (beside the schema's own
+    /// `pattern`, in an `allOf`), and a `$ref` with assertions beside it
+    /// (which draft-07 ignores) moves into an `allOf`.
     JsonSchemaDraft07,
     /// OpenAI Structured Outputs and strict function calling
     /// (platform.openai.com, "Structured Outputs" guide, section "Supported
@@ -55,19 +73,26 @@ pub enum Dialect {
     /// [`Dialect::decode`] removes again), `anyOf` but no `oneOf`/`allOf`/`not`,
     /// maps refused, the root an object. Keywords outside the supported set
     /// (`minLength`, `maxLength`, `not`, unsupported formats) move into the
-    /// description.
+    /// description. Keywords beside a `$ref` (refused there) stay beside an
+    /// `anyOf` of the one reference.
     OpenAiStrict,
     /// Anthropic strict tool use / structured outputs (docs.anthropic.com,
     /// "Structured outputs", section "JSON Schema limitations"): closed
     /// objects, no recursion, no numeric or length bounds (`minimum`,
     /// `maximum`, `minLength`, `maxLength`, `minItems` above 1, `maxItems`
-    /// move into the description), supported formats only.
+    /// move into the description), supported formats only, no objects or
+    /// arrays among `enum` values.
     AnthropicStrict,
     /// Gemini function `parameters` / `responseSchema` (ai.google.dev,
     /// "Function calling" and "Structured output", the OpenAPI 3.0 Schema
     /// subset): the allowed fields only, `nullable: true` instead of type
     /// arrays, string enums, `anyOf` alone, no `additionalProperties` (a closed
-    /// object says so in its description), no `$ref`.
+    /// object says so in its description), no `$ref`. A `null` among `enum`
+    /// values becomes an alternative `{"type": "null"}` (OpenAPI 3.0's
+    /// `nullable` does not add `null` to an `enum`). A derived type's serde
+    /// aliases are left out: Gemini cannot close an object, so an alias is
+    /// one more unknown key (a document with a field under two names is
+    /// refused by serde alone, like any other unknown key it refuses).
     Gemini,
     /// Gemini `parametersJsonSchema` / `responseJsonSchema` (ai.google.dev
     /// API reference, `FunctionDeclaration.parametersJsonSchema`): the
@@ -76,7 +101,10 @@ pub enum Dialect {
     /// `anyOf`/`oneOf`, `properties`, `additionalProperties`, `required`,
     /// annotations). `const` becomes a one-value `enum`; `pattern`, lengths,
     /// exclusive bounds, `multipleOf`, `uniqueItems`, `propertyNames` and
-    /// `not` move into the description; `allOf` is refused.
+    /// `not` move into the description; `allOf` is refused (so are serde
+    /// aliases, whose rule is an `allOf`). A `null` among `enum` values
+    /// becomes an alternative `{"type": "null"}`; keywords beside a `$ref`
+    /// stay beside an `anyOf` of the one reference.
     GeminiJsonSchema,
 }
 
@@ -251,16 +279,20 @@ pub(crate) fn cached(shape: &'static crate::shape::Shape, dialect: Dialect) -> C
         return *found;
     }
     // Strict dialects close every object, so leaving aliases out is exact:
-    // an alias key is then refused like any unknown key. Open dialects keep
-    // them, or a document with a name and its alias would pass the schema.
-    let options = match dialect {
-        Dialect::OpenAiStrict | Dialect::AnthropicStrict => {
-            crate::RenderOptions::default().primary_names_only()
-        }
-        _ => crate::RenderOptions::default(),
+    // an alias key is then refused like any unknown key. Dialects that can
+    // keep objects open keep them, or a document with a name and its alias
+    // would pass the schema.
+    // Gemini cannot close objects at all, so it loses nothing more.
+    let options = if table::caps(dialect).drop_aliases {
+        crate::RenderOptions::default().primary_names_only()
+    } else {
+        crate::RenderOptions::default()
     };
-    let rendered = crate::render_with(shape, crate::Contract::Input, options);
-    let converted: Converted = match convert(&rendered, dialect) {
+    // The renderer's model, lowered: what it knows (which alternatives
+    // exclude each other) is not guessed back from JSON.
+    let model = crate::render::model(shape, crate::Contract::Input, options);
+    let printed = crate::schema::print(&model);
+    let converted: Converted = match convert::convert_model(&model, &printed, dialect) {
         Ok(v) => Ok(Box::leak(Box::new(v))),
         Err(e) => Err(Box::leak(Box::new(e))),
     };

@@ -1,0 +1,296 @@
+//! The rules for a whole node once its keywords are written: closed and
+//! all-required objects, inferred types, enum values, keywords beside `$ref`,
+//! `null` where the dialect writes it differently.
+
+use super::lower::{Lowering, Node};
+use super::table::{EnumValues, Nullable, Objects, Refs};
+use crate::schema::{Keyword, Object, Type, Types};
+use serde_json::{Map, Value, json};
+
+/// Annotations: beside a `$ref` they change nothing a validator checks.
+const ANNOTATIONS: [&str; 8] = [
+    "title",
+    "description",
+    "default",
+    "examples",
+    "$comment",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+];
+
+impl Lowering {
+    /// The rules for a whole node, once its keywords are written.
+    pub(super) fn finish(&mut self, path: &str, obj: &Object, mut node: Node) -> Value {
+        let is_object = matches!(
+            obj.get("type"),
+            Some(Keyword::Type(Types::One(Type::Object)))
+        ) || matches!(obj.get("type"), Some(Keyword::Other(_, t)) if t.get() == "object")
+            || obj.get("properties").is_some();
+        if is_object {
+            self.object_rules(path, &mut node.out);
+        }
+        if self.caps.infer_type {
+            infer_type(&mut node.out);
+        }
+        self.enum_values(path, obj, &node.out);
+        self.ref_rules(path, &mut node);
+        if !node.all_of.is_empty() {
+            match node.out.get_mut("allOf") {
+                Some(Value::Array(all)) => all.append(&mut node.all_of),
+                _ => {
+                    node.out.insert(
+                        "allOf".into(),
+                        Value::Array(std::mem::take(&mut node.all_of)),
+                    );
+                }
+            }
+        }
+        if !node.notes.is_empty() {
+            let text = node.notes.join("; ");
+            let description = match node.out.get("description").and_then(Value::as_str) {
+                Some(d) => format!("{d} ({text})"),
+                None => format!("({text})"),
+            };
+            node.out.insert("description".into(), description.into());
+        }
+        let out = self.split_null(node.out);
+        self.nullable_keyword(path, out)
+    }
+
+    /// Closed objects, every property required (the optional ones made
+    /// nullable), and no object whose keys depend on alternatives.
+    fn object_rules(&mut self, path: &str, out: &mut Map<String, Value>) {
+        if self.caps.objects != Objects::Closed {
+            return;
+        }
+        out.entry("additionalProperties")
+            .or_insert(Value::Bool(false));
+        if out.contains_key("properties")
+            && (out.contains_key("anyOf") || out.contains_key("allOf"))
+        {
+            // A flattened enum: alternatives that add keys to this object.
+            // Strict mode closes each alternative, which would refuse the
+            // object's own keys.
+            let message = format!(
+                "{} cannot write an object whose keys depend on alternatives (a flattened enum)",
+                self.dialect
+            );
+            self.reject(path, "object-with-alternatives", message);
+        }
+        if !self.caps.all_required {
+            return;
+        }
+        let Some(Value::Object(props)) = out.remove("properties") else {
+            out.insert("properties".into(), json!({}));
+            out.insert("required".into(), json!([]));
+            return;
+        };
+        let required: std::collections::HashSet<&str> = match out.get("required") {
+            Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
+            _ => Default::default(),
+        };
+        let mut new_props = Map::with_capacity(props.len());
+        for (name, schema) in props {
+            let schema = if required.contains(name.as_str()) {
+                schema
+            } else {
+                crate::render::nullable(schema)
+            };
+            new_props.insert(name, schema);
+        }
+        let all: Vec<Value> = new_props.keys().map(|k| Value::from(k.as_str())).collect();
+        out.insert("properties".into(), Value::Object(new_props));
+        out.insert("required".into(), Value::Array(all));
+    }
+
+    /// Values the dialect's `enum` cannot hold are refused.
+    fn enum_values(&mut self, path: &str, obj: &Object, out: &Map<String, Value>) {
+        let (allowed, what): (fn(&Value) -> bool, &str) = match self.caps.enum_values {
+            EnumValues::Strings => (|v| v.is_string() || v.is_null(), "strings only"),
+            EnumValues::Scalars => (|v| !v.is_object() && !v.is_array(), "no objects or arrays"),
+            EnumValues::Any | EnumValues::NotNull => return,
+        };
+        if let Some(Value::Array(values)) = out.get("enum")
+            && !values.iter().all(allowed)
+        {
+            let key = if obj.get("const").is_some() && obj.get("enum").is_none() {
+                "const"
+            } else {
+                "enum"
+            };
+            let (rule, message) = match self.caps.enum_values {
+                EnumValues::Strings => (
+                    "non-string-enum",
+                    format!("{} enums hold {what}", self.dialect),
+                ),
+                _ => (
+                    "non-scalar-enum",
+                    format!("{} enums hold {what}", self.dialect),
+                ),
+            };
+            self.reject(&format!("{path}/{key}"), rule, message);
+        }
+    }
+
+    /// A `$ref` where the dialect refuses recursion, or with keywords
+    /// beside it that the dialect ignores or refuses there.
+    fn ref_rules(&mut self, path: &str, node: &mut Node) {
+        use super::table::{Recursion, RefSiblings};
+        let Some(reference) = node.out.get("$ref").cloned() else {
+            return;
+        };
+        if self.caps.recursion == Recursion::Refused && self.caps.refs != Refs::Refuse {
+            let message = format!("{} has no recursive schemas", self.dialect);
+            self.reject(path, "recursion", message);
+            return;
+        }
+        if self.caps.ref_siblings == RefSiblings::Keep {
+            return;
+        }
+        let asserts = node
+            .out
+            .keys()
+            .any(|k| !k.starts_with('$') && !ANNOTATIONS.contains(&k.as_str()))
+            || !node.all_of.is_empty();
+        let moved = !node.notes.is_empty();
+        let wrap = match self.caps.ref_siblings {
+            RefSiblings::AllOf => asserts,
+            _ => (asserts || moved) && !node.out.contains_key("anyOf"),
+        };
+        if !wrap {
+            // Only `$`-keywords beside `$ref`; annotations go, notes too.
+            node.out.retain(|k, _| k.starts_with('$'));
+            node.notes.clear();
+            return;
+        }
+        node.out.remove("$ref");
+        let target = json!({ "$ref": reference });
+        match self.caps.ref_siblings {
+            RefSiblings::AllOf => node.all_of.insert(0, target),
+            _ => {
+                node.out.insert("anyOf".into(), json!([target]));
+            }
+        }
+    }
+
+    /// A `null` among `enum` values the dialect cannot hold there moves to
+    /// an alternative of its own: `{"anyOf": [rest, {"type": "null"}]}`.
+    fn split_null(&mut self, mut out: Map<String, Value>) -> Map<String, Value> {
+        if matches!(self.caps.enum_values, EnumValues::Any | EnumValues::Scalars) {
+            return out;
+        }
+        let Some(Value::Array(values)) = out.get_mut("enum") else {
+            return out;
+        };
+        if !values.iter().any(Value::is_null) {
+            return out;
+        }
+        values.retain(|v| !v.is_null());
+        let only_null = values.is_empty();
+        if only_null {
+            out.remove("enum");
+            out.insert("type".into(), "null".into());
+            return out;
+        }
+        // The rest no longer takes null.
+        if let Some(Value::Array(types)) = out.get_mut("type") {
+            types.retain(|t| t != "null");
+            if let [one] = types.as_slice() {
+                let one = one.clone();
+                out.insert("type".into(), one);
+            }
+        }
+        if self.caps.infer_type {
+            infer_type(&mut out);
+        }
+        let mut outer = Map::new();
+        for key in ["title", "description", "default"] {
+            if let Some(v) = out.remove(key) {
+                outer.insert(key.into(), v);
+            }
+        }
+        outer.insert(
+            "anyOf".into(),
+            json!([Value::Object(out), {"type": "null"}]),
+        );
+        outer
+    }
+
+    /// `type: [t, "null"]` written as `type: t, nullable: true`.
+    fn nullable_keyword(&mut self, path: &str, mut out: Map<String, Value>) -> Value {
+        if self.caps.nullable != Nullable::Keyword {
+            return Value::Object(out);
+        }
+        match out.get("type") {
+            None | Some(Value::String(_)) => {}
+            Some(Value::Array(types)) => {
+                let rest: Vec<&Value> = types.iter().filter(|t| *t != "null").collect();
+                match rest.as_slice() {
+                    [one] => {
+                        let (one, nullable) = ((*one).clone(), rest.len() < types.len());
+                        out.insert("type".into(), one);
+                        if nullable {
+                            out.insert("nullable".into(), true.into());
+                        }
+                    }
+                    _ => self.reject(
+                        &format!("{path}/type"),
+                        "type-union",
+                        format!("{} has one type per schema (plus `nullable`)", self.dialect),
+                    ),
+                }
+            }
+            Some(_) => self.reject(
+                &format!("{path}/type"),
+                "invalid",
+                "`type` must be a string",
+            ),
+        }
+        Value::Object(out)
+    }
+}
+
+/// A `type` beside `properties`/`required` (`object`) or beside a bare
+/// `enum`/`const`: the types of its values, when they are all scalars (an
+/// object or array value gets none, rather than a wrong one).
+fn infer_type(out: &mut Map<String, Value>) {
+    if out.contains_key("type") {
+        return;
+    }
+    if out.contains_key("properties") || out.contains_key("required") {
+        out.insert("type".into(), "object".into());
+        return;
+    }
+    let values: Vec<&Value> = match (out.get("enum"), out.get("const")) {
+        (Some(Value::Array(values)), _) => values.iter().collect(),
+        (_, Some(one)) => vec![one],
+        _ => return,
+    };
+    let mut types: Vec<&str> = Vec::new();
+    for v in values {
+        let t = match v {
+            Value::String(_) => "string",
+            Value::Bool(_) => "boolean",
+            Value::Null => "null",
+            Value::Number(n) if n.is_f64() => "number",
+            Value::Number(_) => "integer",
+            Value::Array(_) | Value::Object(_) => return,
+        };
+        if !types.contains(&t) {
+            types.push(t);
+        }
+    }
+    if types.contains(&"number") {
+        types.retain(|t| *t != "integer");
+    }
+    match types.as_slice() {
+        [] => {}
+        [one] => {
+            out.insert("type".into(), (*one).into());
+        }
+        many => {
+            out.insert("type".into(), json!(many));
+        }
+    }
+}

@@ -1,0 +1,367 @@
+//! What each provider supports: one row per dialect. The lowering
+//! (`lower.rs`) is the same code for every dialect; only these rows differ.
+
+use super::Dialect;
+
+/// What happens to one keyword the lowering has no structural rule for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fate {
+    /// Written as it is.
+    Keep,
+    /// Written as it is when its value is a number at most this; moved into
+    /// the description otherwise (Anthropic's `minItems` of 0 or 1).
+    KeepUpTo(u64),
+    /// Moved into the description (`key: value`), so the model still reads it.
+    Describe,
+    /// Left out: an annotation the provider does not take.
+    Drop,
+    /// The schema cannot be written: the violation's rule and reason.
+    Refuse(&'static str, &'static str),
+}
+
+/// How a schema says "or null".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Nullable {
+    /// `type: ["string", "null"]` (JSON Schema).
+    TypeArray,
+    /// One `type` plus `nullable: true` (OpenAPI 3.0).
+    Keyword,
+}
+
+/// `$defs` and `$ref`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Refs {
+    /// Kept under this name (`$defs`, or `definitions` for draft-07, with
+    /// every `#/$defs/` reference rewritten).
+    Defs(&'static str),
+    /// No references at all.
+    Refuse,
+}
+
+/// Where a reference may point back at a schema that contains it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Recursion {
+    /// Anywhere.
+    Allowed,
+    /// Only through an optional property (a finite value must exist).
+    ThroughOptional,
+    /// Nowhere: every `$ref` is refused.
+    Refused,
+}
+
+/// Keywords beside a `$ref` (2020-12 applies both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RefSiblings {
+    /// Kept beside it.
+    Keep,
+    /// Ignored there by the dialect: the `$ref` moves into an `allOf`.
+    AllOf,
+    /// Refused there by the provider: the `$ref` moves into an `anyOf` of
+    /// one, beside which they are taken.
+    AnyOf,
+}
+
+/// `oneOf`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OneOf {
+    /// Kept.
+    Keep,
+    /// Written as `anyOf` when its alternatives exclude each other
+    /// (then the two mean the same), refused otherwise.
+    AnyOfWhenExclusive,
+}
+
+/// `allOf`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AllOf {
+    /// Kept.
+    Keep,
+    /// Kept when no `$ref` is inside it (Anthropic).
+    KeepWithoutRef,
+    /// Refused.
+    Refuse,
+}
+
+/// `additionalProperties`: closed objects and maps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Objects {
+    /// As written: open, closed, maps.
+    Keep,
+    /// Every object closed (`additionalProperties: false` added); maps
+    /// refused.
+    Closed,
+    /// No `additionalProperties`: closedness moves into the description,
+    /// maps are refused.
+    NoKeyword,
+}
+
+/// `prefixItems` (tuples).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tuples {
+    /// Kept.
+    Keep,
+    /// Kept; `items: false` dropped (`maxItems` still bounds the tuple).
+    KeepOpen,
+    /// Draft-07: array-form `items`, and `items` becomes `additionalItems`.
+    ItemsArray,
+    /// Refused; `items: false` is dropped.
+    Refuse,
+}
+
+/// Which values an `enum` (or a `const`) may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EnumValues {
+    /// Any JSON value.
+    Any,
+    /// Strings, numbers, booleans and `null`: no objects or arrays.
+    Scalars,
+    /// Any JSON value but `null`: a `null` among them moves to an `anyOf`
+    /// alternative `{"type": "null"}` beside the rest.
+    NotNull,
+    /// Strings only (and `null`, moved as for `NotNull`).
+    Strings,
+}
+
+/// One dialect's row.
+#[derive(Debug)]
+pub(crate) struct Caps {
+    /// Its column in the keyword table.
+    pub column: usize,
+    /// Tool arguments: the root must be an object.
+    pub root_object: bool,
+    /// Boolean schemas (`true`, `false`) are written.
+    pub boolean_schemas: bool,
+    /// `{}` (any value) is written.
+    pub any_value: bool,
+    /// Every object closed, maps refused, or no `additionalProperties`.
+    pub objects: Objects,
+    /// Every property listed in `required` (optional ones made nullable).
+    pub all_required: bool,
+    /// How "or null" is written.
+    pub nullable: Nullable,
+    /// `$defs`/`$ref`.
+    pub refs: Refs,
+    /// Where recursion may go.
+    pub recursion: Recursion,
+    /// Keywords beside `$ref`.
+    pub ref_siblings: RefSiblings,
+    /// `oneOf`.
+    pub one_of: OneOf,
+    /// `allOf`.
+    pub all_of: AllOf,
+    /// `prefixItems`.
+    pub tuples: Tuples,
+    /// `const` written as a one-value `enum`.
+    pub const_as_enum: bool,
+    /// Which `enum` values are written.
+    pub enum_values: EnumValues,
+    /// A `type` added beside a bare `enum`/`const` or `properties`.
+    pub infer_type: bool,
+    /// The formats kept (`None`: all); others move into the description.
+    pub formats: Option<&'static [&'static str]>,
+    /// `format: "uuid"` written as a pattern (draft-07 has no `uuid`).
+    pub uuid_as_pattern: bool,
+    /// `dependentSchemas`/`dependentRequired` written as draft-07
+    /// `dependencies`.
+    pub dependencies: bool,
+    /// `examples` written as one OpenAPI `example`.
+    pub example: bool,
+    /// `not: {const: ..}` (a value excluded) moved into the description.
+    pub describe_not_const: bool,
+    /// Aliases (serde `alias`) left out of derived schemas: exact where
+    /// objects are closed (an alias is then an unknown key), and where the
+    /// dialect cannot close objects at all (nothing more is lost).
+    pub drop_aliases: bool,
+}
+
+/// Shorthands for the keyword table.
+const K: Fate = Fate::Keep;
+const K1: Fate = Fate::KeepUpTo(1);
+const D: Fate = Fate::Describe;
+const X: Fate = Fate::Drop;
+const U: Fate = Fate::Refuse("unsupported-keyword", "");
+const M: Fate = Fate::Refuse("map", "cannot constrain map keys");
+/// A 2020-12 keyword draft-07 does not have.
+const N: Fate = Fate::Refuse("draft-2020", "does not have this 2020-12 keyword");
+pub(crate) const TUPLES: Fate = Fate::Refuse("tuple", "has no fixed-length arrays (`prefixItems`)");
+pub(crate) const ALL_OF: Fate = Fate::Refuse(
+    "all-of",
+    "has no `allOf` (aliases and flattened enums produce it)",
+);
+
+/// The fate of each keyword with no structural rule, one column per
+/// dialect, in [`Dialect::ALL`] order: 2020-12, draft-07, OpenAI strict,
+/// Anthropic strict, Gemini, Gemini JSON Schema. Sources: the providers'
+/// pages named on [`Dialect`]'s variants.
+#[rustfmt::skip]
+const KEYWORDS: [(&str, [Fate; 6]); 37] = [
+    //                       2020 d-07 oai  ant  gem  g-js
+    ("anyOf",               [K,   K,   K,   K,   K,   K]),
+    ("title",               [K,   K,   K,   K,   K,   K]),
+    ("description",         [K,   K,   K,   K,   K,   K]),
+    ("pattern",             [K,   K,   K,   K,   K,   D]),
+    ("minimum",             [K,   K,   K,   D,   K,   K]),
+    ("maximum",             [K,   K,   K,   D,   K,   K]),
+    ("exclusiveMinimum",    [K,   K,   K,   D,   D,   D]),
+    ("exclusiveMaximum",    [K,   K,   K,   D,   D,   D]),
+    ("multipleOf",          [K,   K,   K,   D,   D,   D]),
+    ("minItems",            [K,   K,   K,   K1,  K,   K]),
+    ("maxItems",            [K,   K,   K,   D,   K,   K]),
+    ("minLength",           [K,   K,   D,   D,   K,   D]),
+    ("maxLength",           [K,   K,   D,   D,   K,   D]),
+    ("minProperties",       [K,   K,   D,   D,   K,   D]),
+    ("maxProperties",       [K,   K,   D,   D,   K,   D]),
+    ("uniqueItems",         [K,   K,   D,   D,   D,   D]),
+    ("propertyNames",       [K,   K,   M,   M,   M,   D]),
+    ("not",                 [K,   K,   U,   U,   U,   U]),
+    ("default",             [K,   K,   X,   K,   K,   X]),
+    ("examples",            [K,   K,   X,   X,   X,   X]),
+    ("deprecated",          [K,   K,   X,   X,   X,   X]),
+    ("$comment",            [K,   K,   X,   X,   X,   X]),
+    ("readOnly",            [K,   K,   X,   X,   X,   X]),
+    ("writeOnly",           [K,   K,   X,   X,   X,   X]),
+    ("nullable",            [K,   K,   U,   U,   K,   U]),
+    ("example",             [K,   K,   U,   U,   K,   U]),
+    ("propertyOrdering",    [K,   K,   U,   U,   K,   K]),
+    ("$id",                 [K,   K,   U,   U,   U,   K]),
+    ("$anchor",             [K,   N,   U,   U,   U,   K]),
+    ("$dynamicRef",         [K,   N,   U,   U,   U,   U]),
+    ("$dynamicAnchor",      [K,   N,   U,   U,   U,   U]),
+    ("unevaluatedProperties", [K, N,   U,   U,   U,   U]),
+    ("unevaluatedItems",    [K,   N,   U,   U,   U,   U]),
+    ("minContains",         [K,   N,   U,   U,   U,   U]),
+    ("maxContains",         [K,   N,   U,   U,   U,   U]),
+    ("dependentSchemas",    [K,   K,   U,   U,   U,   U]),
+    ("dependentRequired",   [K,   K,   U,   U,   U,   U]),
+];
+
+/// The fate of a keyword the table does not list (`contains`, `if`,
+/// `patternProperties`, `x-*`, ...): kept by JSON Schema, refused by the
+/// providers.
+const OTHER: [Fate; 6] = [K, K, U, U, U, U];
+
+const SCHEMA_2020: Caps = Caps {
+    column: 0,
+    root_object: false,
+    boolean_schemas: true,
+    any_value: true,
+    objects: Objects::Keep,
+    all_required: false,
+    nullable: Nullable::TypeArray,
+    refs: Refs::Defs("$defs"),
+    recursion: Recursion::Allowed,
+    ref_siblings: RefSiblings::Keep,
+    one_of: OneOf::Keep,
+    all_of: AllOf::Keep,
+    tuples: Tuples::Keep,
+    const_as_enum: false,
+    enum_values: EnumValues::Any,
+    infer_type: false,
+    formats: None,
+    uuid_as_pattern: false,
+    dependencies: false,
+    example: false,
+    describe_not_const: false,
+    drop_aliases: false,
+};
+
+const DRAFT_07: Caps = Caps {
+    column: 1,
+    refs: Refs::Defs("definitions"),
+    ref_siblings: RefSiblings::AllOf,
+    tuples: Tuples::ItemsArray,
+    uuid_as_pattern: true,
+    dependencies: true,
+    ..SCHEMA_2020
+};
+
+/// What every provider's tool arguments share.
+const PROVIDER: Caps = Caps {
+    root_object: true,
+    boolean_schemas: false,
+    any_value: false,
+    ref_siblings: RefSiblings::AnyOf,
+    all_of: AllOf::Refuse,
+    describe_not_const: true,
+    ..SCHEMA_2020
+};
+
+/// The formats Anthropic strict documents; OpenAI strict documents all but
+/// the last (`uri`).
+#[rustfmt::skip]
+const STRICT_FORMATS: [&str; 10] = [
+    "date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid", "uri",
+];
+
+const OPENAI: Caps = Caps {
+    column: 2,
+    objects: Objects::Closed,
+    all_required: true,
+    one_of: OneOf::AnyOfWhenExclusive,
+    tuples: Tuples::Refuse,
+    infer_type: true,
+    formats: Some(STRICT_FORMATS.split_at(9).0),
+    drop_aliases: true,
+    ..PROVIDER
+};
+
+const ANTHROPIC: Caps = Caps {
+    column: 3,
+    all_required: false,
+    recursion: Recursion::Refused,
+    enum_values: EnumValues::Scalars,
+    all_of: AllOf::KeepWithoutRef,
+    infer_type: false,
+    formats: Some(&STRICT_FORMATS),
+    ..OPENAI
+};
+
+const GEMINI: Caps = Caps {
+    column: 4,
+    objects: Objects::NoKeyword,
+    refs: Refs::Refuse,
+    recursion: Recursion::Refused,
+    nullable: Nullable::Keyword,
+    one_of: OneOf::AnyOfWhenExclusive,
+    tuples: Tuples::Refuse,
+    const_as_enum: true,
+    enum_values: EnumValues::Strings,
+    infer_type: true,
+    example: true,
+    drop_aliases: true,
+    ..PROVIDER
+};
+
+const GEMINI_JSON: Caps = Caps {
+    column: 5,
+    any_value: true,
+    boolean_schemas: true,
+    recursion: Recursion::ThroughOptional,
+    tuples: Tuples::KeepOpen,
+    const_as_enum: true,
+    enum_values: EnumValues::NotNull,
+    ..PROVIDER
+};
+
+/// The row of `dialect`.
+pub(crate) fn caps(dialect: Dialect) -> &'static Caps {
+    match dialect {
+        Dialect::JsonSchema2020 => &SCHEMA_2020,
+        Dialect::JsonSchemaDraft07 => &DRAFT_07,
+        Dialect::OpenAiStrict => &OPENAI,
+        Dialect::AnthropicStrict => &ANTHROPIC,
+        Dialect::Gemini => &GEMINI,
+        Dialect::GeminiJsonSchema => &GEMINI_JSON,
+    }
+}
+
+impl Caps {
+    /// The fate of a keyword with no structural rule.
+    pub(crate) fn fate(&self, key: &str) -> Fate {
+        let row = KEYWORDS
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or(&OTHER, |(_, fates)| fates);
+        row.get(self.column).copied().unwrap_or(U)
+    }
+}
