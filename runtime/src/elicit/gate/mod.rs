@@ -22,6 +22,8 @@
 //! schema, also for keywords read from an optional field's non-null
 //! alternative or a `const` read as a one-option `enum`.
 
+mod merge;
+
 use super::answer::{Options, RuleKind, Rules, Violation, check_rules, kind_of};
 use super::form::{MAX_SAFE_INTEGER, escape};
 use super::grammar::{ANNOTATIONS, FORMATS, Kind};
@@ -90,8 +92,10 @@ struct Places<'p> {
     moved: HashMap<String, String>,
     /// `enum` came from `const`: its one option is the `const` itself.
     enum_from_const: bool,
-    /// The input index of each `enum` option kept (`null`s are removed).
-    enum_index: Vec<usize>,
+    /// The input index of each `enum` option kept (`null`s are removed, an
+    /// outer `enum` intersected with an optional field's inner one); `None`:
+    /// every option kept in place.
+    enum_index: Option<Vec<usize>>,
 }
 
 impl Places<'_> {
@@ -108,7 +112,11 @@ impl Places<'_> {
         if self.enum_from_const {
             return self.at("enum");
         }
-        let index = self.enum_index.get(i).copied().unwrap_or(i);
+        let index = self
+            .enum_index
+            .as_ref()
+            .and_then(|index| index.get(i).copied())
+            .unwrap_or(i);
         format!("{}/{index}", self.at("enum"))
     }
 }
@@ -273,7 +281,7 @@ impl Gate {
             base: path,
             moved: HashMap::new(),
             enum_from_const: false,
-            enum_index: Vec::new(),
+            enum_index: None,
         };
         if original.contains_key("$ref") {
             self.reject(
@@ -347,19 +355,19 @@ impl Gate {
                     let from = places.at(key);
                     m.remove(key);
                     places.moved.remove(key);
-                    // The other alternative's keywords, where the property
-                    // does not say them itself; violations point inside it.
+                    // The other alternative's keywords join the property's:
+                    // where both say one, the tighter (or the gate refuses);
+                    // violations point inside the alternative.
                     if let Some((i, Value::Object(inner))) =
                         alts.into_iter().enumerate().find(|(_, v)| !is_null(v))
+                        && !self.merge_alternative(
+                            &mut places,
+                            &mut m,
+                            &format!("{from}/{i}"),
+                            inner,
+                        )
                     {
-                        for (k, v) in inner {
-                            if !m.contains_key(&k) {
-                                places
-                                    .moved
-                                    .insert(k.clone(), format!("{from}/{i}/{}", escape(&k)));
-                                m.insert(k, v);
-                            }
-                        }
+                        return None;
                     }
                 }
             }
@@ -367,16 +375,21 @@ impl Gate {
         if let Some(Value::Array(values)) = m.get_mut("enum") {
             // Nulls go; violations keep each option's index in the input.
             let before_len = values.len();
-            let mut index = 0;
-            places.enum_index.clear();
+            let input: Vec<usize> = match places.enum_index.take() {
+                Some(index) => index,
+                None => (0..before_len).collect(),
+            };
+            let mut kept = Vec::with_capacity(before_len);
+            let mut at = 0;
             values.retain(|v| {
                 let keep = !v.is_null();
                 if keep {
-                    places.enum_index.push(index);
+                    kept.push(input.get(at).copied().unwrap_or(at));
                 }
-                index += 1;
+                at += 1;
                 keep
             });
+            places.enum_index = Some(kept);
             nullable |= values.len() < before_len;
         }
         if nullable && required {
@@ -623,6 +636,20 @@ impl Gate {
                 ok = false;
                 continue;
             };
+            if let (Some(_), Some(e)) = (alt.get("const"), alt.get("enum"))
+                && !matches!(e, Value::Array(one) if one.len() == 1 && one.first() == Some(&Value::String(c.clone())))
+            {
+                self.reject(
+                    format!("{p}/enum"),
+                    "conflict",
+                    format!(
+                        "`enum` {} beside `const` {}: an option is one value",
+                        brief(e),
+                        quoted(c)
+                    ),
+                );
+                ok = false;
+            }
             if !seen.insert(c.as_str()) {
                 self.reject(
                     p.clone(),
@@ -751,7 +778,28 @@ impl Gate {
             "oneOf"
         };
         if let Some(alts) = items.get(key) {
-            let options = self.titled_options(&format!("{items_path}/{key}"), alts)?;
+            // Titled options say everything: any other keyword beside them
+            // (`not`, a second list, a length) would be lost, so it is refused.
+            let mut extra = false;
+            for (k, v) in &items {
+                if k == key || (k == "type" && v == "string") {
+                    continue;
+                }
+                extra = true;
+                self.reject(
+                    format!("{items_path}/{}", escape(k)),
+                    "unsupported-keyword",
+                    format!(
+                        "multi-select `items` are `{{{key}: [{{const, title}}, ..]}}`: `{}` beside them cannot be carried",
+                        short(k)
+                    ),
+                );
+            }
+            let options = self.titled_options(&format!("{items_path}/{key}"), alts);
+            if extra {
+                return None;
+            }
+            let options = options?;
             let mut gated = Map::new();
             gated.insert("anyOf".into(), options);
             m.insert("items".into(), Value::Object(gated));
