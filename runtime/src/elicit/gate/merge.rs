@@ -6,7 +6,7 @@
 
 use super::{Gate, Places};
 use crate::dialect::{brief, short};
-use crate::elicit::form::escape;
+use crate::elicit::lower::escape;
 use serde_json::{Map, Value};
 use std::cmp::Ordering;
 
