@@ -235,10 +235,9 @@ impl Builder {
             return;
         }
         for (name, rules) in plan.properties {
-            match name {
-                Cow::Borrowed(name) => self.property(name, rules),
-                // Only gated forms own their names, and they are never merged.
-                Cow::Owned(_) => {}
+            // Only gated forms own their names, and they are never merged.
+            if let Cow::Borrowed(name) = name {
+                self.property(name, rules);
             }
         }
         self.required.extend(plan.required);

@@ -131,6 +131,7 @@ pub(crate) fn from_result<T: DeserializeOwned>(
 /// for the fields the answer left out. Nothing here walks a value deeper than
 /// the form's grammar (a field holds a scalar or a list of strings), so an
 /// answer nested arbitrarily deep under a key the form ignores costs nothing.
+#[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
 pub(crate) fn parse_content<T: DeserializeOwned>(
     form: &'static super::Form,
     content: &Map<String, Value>,
