@@ -60,6 +60,7 @@ mod check;
 mod declared;
 pub(crate) mod form;
 mod formats;
+mod pattern;
 pub(crate) mod plan;
 
 pub(crate) use check::{form_violations, leaf_violations};

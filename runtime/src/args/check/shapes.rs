@@ -3,7 +3,7 @@
 
 use super::keys::KeyRule;
 use super::{LengthOf, Walk};
-use crate::args::{formats, plan};
+use crate::args::{formats, pattern, plan};
 use crate::elicit::answer::kind_of;
 use crate::shape::{Body, Bound, Constraints, IntRange, MapShape, Named, Shape, StringShape};
 use crate::violation::{quoted, shorten};
@@ -277,7 +277,7 @@ impl Walk {
             }
         }
         if let Some(p) = pattern {
-            match formats::pattern_matches(p, s) {
+            match pattern::pattern_matches(p, s) {
                 Ok(true) => {}
                 Ok(false) => self.report("pattern", || {
                     format!(
