@@ -587,18 +587,3 @@ fn combine(mut alternatives: Vec<Rule>, hint: Hint, one_of: bool) -> Rule {
         _ => Rule::AnyOf(alternatives, hint),
     }
 }
-
-/// Whether an enum used as a map key renders as a string schema (the
-/// renderer then constrains keys with it; otherwise keys are free).
-pub(crate) fn enum_is_string(e: &'static Enum) -> bool {
-    let live = e.variants.iter().filter(|v| v.de_name.is_some());
-    let (untagged, tagged): (Vec<_>, Vec<_>) =
-        live.partition(|v| v.untagged || matches!(e.repr, Repr::Untagged));
-    let all_unit = tagged.iter().all(|v| matches!(v.body, VariantBody::Unit));
-    let has_other = tagged.iter().any(|v| v.other);
-    matches!(e.repr, Repr::External)
-        && untagged.is_empty()
-        && !tagged.is_empty()
-        && all_unit
-        && !(e.titled && has_other)
-}

@@ -70,11 +70,18 @@ impl Walk {
         for (i, ((name, rules), slot)) in plan.properties.iter().zip(found.iter()).enumerate() {
             let aliases = form.aliases.get(i).copied().unwrap_or_default();
             match slot {
-                Some(value) => self.at_key(name, |w| {
-                    for r in rules {
-                        w.rule(r, value);
+                Some(value) => {
+                    let check = |w: &mut Self| {
+                        for r in rules {
+                            w.rule(r, value);
+                        }
+                    };
+                    // Most answers are right: check first, and build the
+                    // field's path and messages only for a wrong one.
+                    if !self.quietly(check) {
+                        self.at_key(name, check);
                     }
-                }),
+                }
                 None if form.required.get(i).copied().unwrap_or(false) => {
                     self.at_key(name, |w| {
                         w.report("required", || {

@@ -4,7 +4,7 @@
 use super::Walk;
 use super::describe::describe_shape;
 use crate::args::plan;
-use crate::shape::{Body, IntRange, Named, Shape, StringShape};
+use crate::shape::{Body, Enum, IntRange, Named, Repr, Shape, StringShape, VariantBody};
 use crate::violation::quoted;
 use serde_json::Value;
 
@@ -37,7 +37,7 @@ impl KeyRule {
             shape @ Shape::Named(Named {
                 body: Body::Enum(e),
                 ..
-            }) if plan::enum_is_string(e) => KeyRule::Enum(shape),
+            }) if enum_is_string(e) => KeyRule::Enum(shape),
             _ => KeyRule::Free,
         }
     }
@@ -170,4 +170,19 @@ fn number_key(key: &str) -> bool {
         }
     }
     i == b.len()
+}
+
+/// Whether an enum used as a map key renders as a string schema (the
+/// renderer then constrains keys with it; otherwise keys are free).
+fn enum_is_string(e: &'static Enum) -> bool {
+    let live = e.variants.iter().filter(|v| v.de_name.is_some());
+    let (untagged, tagged): (Vec<_>, Vec<_>) =
+        live.partition(|v| v.untagged || matches!(e.repr, Repr::Untagged));
+    let all_unit = tagged.iter().all(|v| matches!(v.body, VariantBody::Unit));
+    let has_other = tagged.iter().any(|v| v.other);
+    matches!(e.repr, Repr::External)
+        && untagged.is_empty()
+        && !tagged.is_empty()
+        && all_unit
+        && !(e.titled && has_other)
 }

@@ -113,10 +113,16 @@ impl Walk {
 
     /// Whether `value` meets `shape`, without reporting.
     pub(crate) fn shape_matches(&mut self, shape: &'static Shape, value: &Value) -> bool {
+        self.quietly(|w| w.shape(shape, None, value))
+    }
+
+    /// Whether `f` finds nothing, without reporting (no path is built and no
+    /// message formatted).
+    fn quietly(&mut self, f: impl FnOnce(&mut Self)) -> bool {
         let (collect, failed, len) = (self.collect, self.failed, self.out.len());
         self.collect = false;
         self.failed = false;
-        self.shape(shape, None, value);
+        f(self);
         let ok = !self.failed;
         self.collect = collect;
         self.failed = failed;
