@@ -63,7 +63,7 @@ mod formats;
 mod pattern;
 pub(crate) mod plan;
 
-pub(crate) use check::{form_violations, leaf_violations};
+pub(crate) use check::{form_check, form_violations, leaf_violations};
 
 use crate::ToolSchema;
 use crate::shape::Shape;

@@ -146,18 +146,12 @@ pub(crate) fn parse_lowered<T: DeserializeOwned>(
     content: &Map<String, Value>,
     content_value: &Value,
 ) -> Result<T, ElicitError> {
-    let violations = crate::args::form_violations(plan, content);
+    let (violations, seen) = crate::args::form_check(plan, content);
     if !violations.is_empty() {
         return Err(ElicitError::Invalid(violations));
     }
     let fills: &[Option<Value>] = plan.form.as_ref().map_or(&[], |f| &f.fills);
-    let only_fields = content.len() <= plan.properties.len()
-        && content.keys().all(|key| plan.position(key).is_some());
-    let missing_fill = plan
-        .properties
-        .iter()
-        .zip(fills)
-        .any(|((name, _), fill)| fill.is_some() && !content.contains_key(name.as_ref()));
+    let (only_fields, missing_fill) = (seen.only_fields, seen.fill_missing);
     let parsed = if only_fields && !missing_fill {
         // Straight from the borrowed value: no copy of the answer.
         T::deserialize(content_value)

@@ -9,15 +9,35 @@ use crate::elicit::answer::kind_of;
 use crate::violation::{Violation, quoted, shorten};
 use serde_json::{Map, Value};
 
+/// What reading an answer found besides violations.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct FormSeen {
+    /// Every key of the answer is a field of the form.
+    pub only_fields: bool,
+    /// A field the answer left out has a default the form fills in.
+    pub fill_missing: bool,
+}
+
 /// Every way `content` breaks the form `plan`: per field in field order,
 /// then keys the form does not list (when it is closed).
 pub(crate) fn form_violations(plan: &ObjectPlan, content: &Map<String, Value>) -> Vec<Violation> {
+    form_check(plan, content).0
+}
+
+/// [`form_violations`], and what else the pass saw.
+pub(crate) fn form_check(
+    plan: &ObjectPlan,
+    content: &Map<String, Value>,
+) -> (Vec<Violation>, FormSeen) {
     let mut w = Walk::new();
-    match &plan.form {
+    let seen = match &plan.form {
         Some(form) => w.form_object(plan, form, content),
-        None => w.object(plan, &Value::Object(content.clone())),
-    }
-    w.out
+        None => {
+            w.object(plan, &Value::Object(content.clone()));
+            FormSeen::default()
+        }
+    };
+    (w.out, seen)
 }
 
 /// Every way `value` breaks `rule` (a lowered form field).
@@ -35,8 +55,10 @@ impl Walk {
         plan: &ObjectPlan,
         form: &FormOptions,
         content: &Map<String, Value>,
-    ) {
+    ) -> FormSeen {
         let n = plan.properties.len();
+        let mut seen = FormSeen::default();
+        let mut matched = 0;
         let mut small: [Option<&Value>; 32] = [None; 32];
         let mut large: Vec<Option<&Value>>;
         let found: &mut [Option<&Value>] = if n <= small.len() {
@@ -59,6 +81,7 @@ impl Walk {
             match in_order.or_else(|| plan.position(key)) {
                 Some(i) => {
                     next = i + 1;
+                    matched += 1;
                     if let Some(slot) = found.get_mut(i) {
                         *slot = Some(value);
                     }
@@ -67,6 +90,7 @@ impl Walk {
                 None => {}
             }
         }
+        seen.only_fields = matched == content.len();
         for (i, ((name, rules), slot)) in plan.properties.iter().zip(found.iter()).enumerate() {
             let aliases = form.aliases.get(i).copied().unwrap_or_default();
             match slot {
@@ -98,6 +122,7 @@ impl Walk {
                 None => {
                     // The form's own default fills the gap: it must fit too.
                     if let Some(Some(fill)) = form.fills.get(i) {
+                        seen.fill_missing = true;
                         let before = self.out.len();
                         self.at_key(name, |w| {
                             for r in rules {
@@ -111,7 +136,7 @@ impl Walk {
                 }
             }
             if self.done() {
-                return;
+                return seen;
             }
         }
         for key in unknown {
@@ -131,9 +156,10 @@ impl Walk {
                 })
             });
             if self.done() {
-                return;
+                return seen;
             }
         }
+        seen
     }
 
     /// One form field's value.

@@ -11,7 +11,7 @@
 mod describe;
 mod form;
 
-pub(crate) use form::{form_violations, leaf_violations};
+pub(crate) use form::{form_check, form_violations, leaf_violations};
 mod keys;
 mod shapes;
 
@@ -240,7 +240,8 @@ impl Walk {
 
     fn object(&mut self, plan: &ObjectPlan, value: &Value) {
         if let (Some(form), Value::Object(map)) = (&plan.form, value) {
-            return self.form_object(plan, form, map);
+            self.form_object(plan, form, map);
+            return;
         }
         let Value::Object(map) = value else {
             if plan.typed {
