@@ -400,3 +400,79 @@ fn args_many_items_entries_and_keys_stay_linear() {
         assert!(err.violations().iter().all(|x| x.message.len() < 1000));
     }
 }
+
+mod prop {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn leaf() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            any::<f64>().prop_map(Value::from),
+            (0i64..130).prop_map(Value::from),
+            "[a-zé漢🦀/~ .@-]{0,8}".prop_map(Value::String),
+            prop_oneof![
+                Just("rouge/é~1"),
+                Just("緑"),
+                Just("🟦 bleu"),
+                Just("petit·e"),
+                Just("grand·e"),
+                Just("zoe@example.com")
+            ]
+            .prop_map(|s| Value::String(s.to_owned())),
+        ]
+    }
+
+    fn value() -> impl Strategy<Value = Value> {
+        leaf().prop_recursive(3, 16, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                prop::collection::btree_map("[a-zé]{0,3}", inner, 0..3)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    fn content() -> impl Strategy<Value = Map<String, Value>> {
+        let key = prop_oneof![
+            Just("nom/prénom~x".to_owned()),
+            Just("âge".to_owned()),
+            Just("couleur préférée".to_owned()),
+            Just("tailles".to_owned()),
+            Just("courriel".to_owned()),
+            Just("ratio ½".to_owned()),
+            Just("d'accord".to_owned()),
+            "[a-zé~/]{0,4}",
+        ];
+        prop::collection::vec((key, value()), 0..9).prop_map(|pairs| pairs.into_iter().collect())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+        /// Any answer: the derived form and the gated form name the same
+        /// violations (an integer written with a fraction aside).
+        #[test]
+        fn derived_and_gated_agree_on_any_answer(content in content()) {
+            let gated = gate(Fiche::requested_schema(), Revision::V2025_11_25).unwrap();
+            let derived = triples(&validate_answer(Fiche::FORM, &content));
+            let doc = Value::Object(content);
+            let from_gate = match validate_content(&gated, &doc) {
+                Ok(()) => Vec::new(),
+                Err(v) => triples(&v),
+            };
+            let fraction = doc.get("âge").and_then(Value::as_f64).is_some_and(|f| f.fract() == 0.0)
+                && doc.get("âge").is_some_and(Value::is_f64);
+            if !fraction {
+                prop_assert_eq!(&derived, &from_gate, "{}", doc);
+            }
+            for (path, _, message) in &derived {
+                prop_assert!(message.len() < 1000);
+                prop_assert!(path.is_empty() || path.starts_with('/'));
+            }
+        }
+    }
+}
