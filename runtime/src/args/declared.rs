@@ -12,6 +12,7 @@
 
 use super::check::{LengthOf, Walk, compare};
 use super::formats;
+use super::pattern::{self, Pattern};
 use super::plan;
 use crate::shape::{Body, Constraints, Named, Shape, Struct, VariantBody};
 use serde_json::Value;
@@ -192,7 +193,7 @@ struct FieldCheck {
 struct Check {
     c: &'static Constraints,
     length: LengthOf,
-    pattern: Option<Result<&'static regress::Regex, &'static str>>,
+    pattern: Option<Result<&'static Pattern, &'static str>>,
 }
 
 impl Program {
@@ -278,7 +279,7 @@ impl Check {
         Check {
             c,
             length,
-            pattern: c.pattern.map(formats::compiled),
+            pattern: c.pattern.map(pattern::compiled),
         }
     }
 
@@ -292,7 +293,7 @@ impl Check {
                 }
                 let pattern_ok = match self.pattern {
                     None => true,
-                    Some(Ok(re)) => formats::found(re, s),
+                    Some(Ok(p)) => p.is_match(s),
                     Some(Err(_)) => false,
                 };
                 pattern_ok

@@ -9,12 +9,9 @@
 //! RFC 1123 syntax and the `xn--` rule, not the Punycode payload. A format
 //! JSON Schema does not define is not checked (as JSON Schema says).
 //!
-//! Patterns are ECMA-262 regular expressions, compiled with `regress` once per
-//! pattern (the pattern strings are `'static`: cached by address).
+//! Patterns are in `pattern.rs`.
 
 use crate::elicit::Format;
-use std::collections::HashMap;
-use std::sync::{OnceLock, RwLock};
 
 /// Whether `s` is valid for the format `name`; `None` for a format this
 /// crate does not know (not checked).
@@ -332,53 +329,6 @@ fn is_relative_json_pointer(s: &str) -> bool {
     }
 }
 
-// ------------------------------------------------------------------ patterns
-
-/// Whether `text` contains a match of the ECMA-262 `pattern` (JSON Schema
-/// patterns are not anchored), or why the pattern does not compile.
-pub(crate) fn pattern_matches(pattern: &'static str, text: &str) -> Result<bool, &'static str> {
-    compiled(pattern).map(|re| found(re, text))
-}
-
-/// Whether `re` matches somewhere in `text` (the ASCII executor when the
-/// text is ASCII: the same answer, faster).
-pub(crate) fn found(re: &regress::Regex, text: &str) -> bool {
-    if text.is_ascii() {
-        re.find_ascii(text).is_some()
-    } else {
-        re.find(text).is_some()
-    }
-}
-
-/// The compiled `pattern`, or why it does not compile: once per pattern.
-pub(crate) fn compiled(pattern: &'static str) -> Result<&'static regress::Regex, &'static str> {
-    type Compiled = Result<&'static regress::Regex, &'static str>;
-    type Cache = RwLock<HashMap<(usize, usize), Compiled>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let key = (pattern.as_ptr() as usize, pattern.len());
-    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return *found;
-    }
-    let fresh: Compiled = match compile(pattern) {
-        Ok(re) => Ok(Box::leak(Box::new(re))),
-        Err(why) => Err(Box::leak(why.into_boxed_str())),
-    };
-    *cache
-        .write()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(key)
-        .or_insert(fresh)
-}
-
-/// Compiles with Unicode semantics (`u`), or, for patterns written for the
-/// older syntax that `u` refuses (such as `\-` outside a class), without.
-fn compile(pattern: &str) -> Result<regress::Regex, String> {
-    regress::Regex::with_flags(pattern, "u")
-        .or_else(|_| regress::Regex::new(pattern))
-        .map_err(|e| e.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -426,16 +376,5 @@ mod tests {
         assert_eq!(is_valid("regex", "^[a-z+$"), Some(false));
         assert_eq!(is_valid("regex", "{1-2}"), Some(false));
         assert_eq!(is_valid("color", "red"), None);
-    }
-
-    #[test]
-    fn patterns_compile_once_and_never_panic() {
-        assert_eq!(pattern_matches("^[A-Z]{2}[0-9]+$", "AB12"), Ok(true));
-        assert_eq!(pattern_matches("^[A-Z]{2}[0-9]+$", "ab12"), Ok(false));
-        // Not anchored unless the pattern says so.
-        assert_eq!(pattern_matches("[0-9]", "a1b"), Ok(true));
-        assert_eq!(pattern_matches("\\p{L}+", "é"), Ok(true));
-        assert!(pattern_matches("(unclosed", "x").is_err());
-        assert!(pattern_matches("(unclosed", "y").is_err());
     }
 }

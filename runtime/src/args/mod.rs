@@ -58,8 +58,12 @@
 
 mod check;
 mod declared;
+pub(crate) mod form;
 mod formats;
-mod plan;
+mod pattern;
+pub(crate) mod plan;
+
+pub(crate) use check::{form_check, form_violations, leaf_violations};
 
 use crate::ToolSchema;
 use crate::shape::Shape;

@@ -10,7 +10,9 @@
 //! variants compile another body eagerly, and a cycle through those is cut
 //! the way the renderer cuts it (a reference to the whole type).
 
+pub(crate) use super::form::{FormOptions, Leaf};
 use crate::shape::{Body, Constraints, Enum, Named, Repr, Shape, Struct, Variant, VariantBody};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{OnceLock, RwLock};
@@ -38,6 +40,8 @@ pub(crate) enum Rule {
     Object(Box<ObjectPlan>),
     /// A struct's own compiled object.
     Plan(&'static ObjectPlan),
+    /// A form field's value: a grammar property lowered (forms only).
+    Leaf(Box<Leaf>),
     /// Exactly one alternative.
     OneOf(Vec<Rule>, Hint),
     /// At least one alternative.
@@ -65,6 +69,10 @@ pub(crate) enum Hint {
     Tag(&'static str),
 }
 
+/// A property name: `'static` from a shape, owned when read from a gated
+/// form schema.
+pub(crate) type Name = Cow<'static, str>;
+
 /// An object schema: `properties`, `required`, extra rules on the whole
 /// object, the rules extra keys must meet, closedness.
 #[derive(Debug, Clone, Default)]
@@ -73,11 +81,11 @@ pub(crate) struct ObjectPlan {
     /// alternatives of a flattened externally tagged enum).
     pub typed: bool,
     /// Each property with every rule its value must meet.
-    pub properties: Vec<(&'static str, Vec<Rule>)>,
+    pub properties: Vec<(Name, Vec<Rule>)>,
     /// Properties by name, for large objects.
-    pub index: Option<HashMap<&'static str, usize>>,
+    pub index: Option<HashMap<Name, usize>>,
     /// `required`.
-    pub required: Vec<&'static str>,
+    pub required: Vec<Name>,
     /// Rules on the whole object (`allOf`).
     pub constraints: Vec<Rule>,
     /// Rules every key not in `properties` must meet (`additionalProperties`
@@ -87,6 +95,9 @@ pub(crate) struct ObjectPlan {
     pub closed: bool,
     /// What picks this object among enum alternatives.
     pub discriminant: Option<Discriminant>,
+    /// An elicitation form: its differences from a tool's arguments (field
+    /// order, the form's defaults, messages naming aliases).
+    pub form: Option<Box<FormOptions>>,
 }
 
 /// What picks an object among the alternatives of an enum.
@@ -101,17 +112,34 @@ pub(crate) enum Discriminant {
 impl ObjectPlan {
     /// The rules of a property, if the object names it.
     pub fn property(&self, key: &str) -> Option<&[Rule]> {
-        let at = match &self.index {
-            Some(index) => index.get(key).copied(),
-            None => self.properties.iter().position(|(name, _)| *name == key),
-        };
-        at.and_then(|i| self.properties.get(i))
+        self.position(key)
+            .and_then(|i| self.properties.get(i))
             .map(|(_, r)| r.as_slice())
     }
 
+    /// Where the object lists `key`.
+    pub fn position(&self, key: &str) -> Option<usize> {
+        match &self.index {
+            Some(index) => index.get(key).copied(),
+            None => self.properties.iter().position(|(name, _)| name == key),
+        }
+    }
+
     /// The names this object lists, in order.
-    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.properties.iter().map(|(name, _)| *name)
+    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.properties.iter().map(|(name, _)| name.as_ref())
+    }
+
+    /// Builds the name index when the object is large.
+    pub fn indexed(mut self) -> Self {
+        self.index = (self.properties.len() > 12).then(|| {
+            self.properties
+                .iter()
+                .enumerate()
+                .map(|(i, (name, _))| (name.clone(), i))
+                .collect()
+        });
+        self
     }
 }
 
@@ -170,8 +198,8 @@ pub(crate) fn resolve(shape: &'static Shape) -> &'static Shape {
 /// Accumulates an object the way the renderer's `ObjectBuilder` does.
 #[derive(Default)]
 struct Builder {
-    properties: Vec<(&'static str, Vec<Rule>)>,
-    required: Vec<&'static str>,
+    properties: Vec<(Name, Vec<Rule>)>,
+    required: Vec<Name>,
     constraints: Vec<Rule>,
     additional: Vec<Rule>,
 }
@@ -188,9 +216,9 @@ impl Builder {
     fn property(&mut self, name: &'static str, rules: Vec<Rule>) {
         let mut all = self.additional.clone();
         all.extend(rules);
-        match self.properties.iter_mut().find(|(n, _)| *n == name) {
+        match self.properties.iter_mut().find(|(n, _)| n == name) {
             Some(slot) => slot.1 = all,
-            None => self.properties.push((name, all)),
+            None => self.properties.push((Cow::Borrowed(name), all)),
         }
     }
 
@@ -207,7 +235,10 @@ impl Builder {
             return;
         }
         for (name, rules) in plan.properties {
-            self.property(name, rules);
+            // Only gated forms own their names, and they are never merged.
+            if let Cow::Borrowed(name) = name {
+                self.property(name, rules);
+            }
         }
         self.required.extend(plan.required);
         let mut additional = plan.additional;
@@ -220,29 +251,24 @@ impl Builder {
     }
 
     fn finish(self, closed: bool, discriminant: Option<Discriminant>) -> ObjectPlan {
-        let mut required: Vec<&'static str> = Vec::with_capacity(self.required.len());
+        let mut required: Vec<Name> = Vec::with_capacity(self.required.len());
         for r in self.required {
             if !required.contains(&r) {
                 required.push(r);
             }
         }
-        let index = (self.properties.len() > 12).then(|| {
-            self.properties
-                .iter()
-                .enumerate()
-                .map(|(i, (name, _))| (*name, i))
-                .collect()
-        });
         ObjectPlan {
             typed: true,
             closed: closed && self.additional.is_empty(),
             properties: self.properties,
-            index,
+            index: None,
             required,
             constraints: self.constraints,
             additional: self.additional,
             discriminant,
+            form: None,
         }
+        .indexed()
     }
 }
 
@@ -294,7 +320,7 @@ fn object(s: &'static Struct) -> ObjectPlan {
         }
         if field.aliases.is_empty() {
             if !optional {
-                obj.required.push(name);
+                obj.required.push(Cow::Borrowed(name));
             }
         } else {
             let mut names = vec![name];
@@ -431,7 +457,7 @@ fn external(e: &'static Enum, variants: &[&'static Variant]) -> Rule {
                 for name in names {
                     let mut obj = Builder::default();
                     obj.property(name, vec![content.clone()]);
-                    obj.required.push(name);
+                    obj.required.push(Cow::Borrowed(name));
                     alternatives.push(Rule::Object(Box::new(
                         obj.finish(true, Some(Discriminant::Key(name))),
                     )));
@@ -457,7 +483,7 @@ fn flattened_external(e: &'static Enum) -> Rule {
         for name in variant_names(v) {
             let mut obj = Builder::default();
             obj.property(name, vec![content.clone()]);
-            obj.required.push(name);
+            obj.required.push(Cow::Borrowed(name));
             let mut plan = obj.finish(false, Some(Discriminant::Key(name)));
             plan.typed = false;
             alternatives.push(Rule::Object(Box::new(plan)));
@@ -477,13 +503,13 @@ fn internal(variants: &[&'static Variant], tag: &'static str) -> Rule {
             VariantBody::Unit => {
                 let mut obj = Builder::default();
                 obj.property(tag, vec![tag_rule]);
-                obj.required.push(tag);
+                obj.required.push(Cow::Borrowed(tag));
                 obj.finish(false, disc)
             }
             VariantBody::Struct(s) => {
                 let mut obj = Builder::default();
                 obj.property(tag, vec![tag_rule]);
-                obj.required.push(tag);
+                obj.required.push(Cow::Borrowed(tag));
                 obj.merge(Merged::Object(struct_plan(s).clone()));
                 obj.finish(s.deny_unknown_fields, disc)
             }
@@ -505,7 +531,7 @@ fn internal(variants: &[&'static Variant], tag: &'static str) -> Rule {
                 let closed = matches!(&rendered, Merged::Object(p) if p.typed && p.closed);
                 let mut obj = Builder::default();
                 obj.property(tag, vec![tag_rule]);
-                obj.required.push(tag);
+                obj.required.push(Cow::Borrowed(tag));
                 obj.merge(rendered);
                 obj.finish(closed, disc)
             }
@@ -527,12 +553,12 @@ fn adjacent(
     for v in variants {
         let mut obj = Builder::default();
         obj.property(tag, vec![tag_value(v, variants)]);
-        obj.required.push(tag);
+        obj.required.push(Cow::Borrowed(tag));
         match v.body {
             VariantBody::Unit => obj.property(content, vec![Rule::Null]),
             _ => {
                 obj.property(content, vec![variant_content(v)]);
-                obj.required.push(content);
+                obj.required.push(Cow::Borrowed(content));
             }
         }
         alternatives.push(Rule::Object(Box::new(
@@ -560,19 +586,4 @@ fn combine(mut alternatives: Vec<Rule>, hint: Hint, one_of: bool) -> Rule {
         _ if one_of => Rule::OneOf(alternatives, hint),
         _ => Rule::AnyOf(alternatives, hint),
     }
-}
-
-/// Whether an enum used as a map key renders as a string schema (the
-/// renderer then constrains keys with it; otherwise keys are free).
-pub(crate) fn enum_is_string(e: &'static Enum) -> bool {
-    let live = e.variants.iter().filter(|v| v.de_name.is_some());
-    let (untagged, tagged): (Vec<_>, Vec<_>) =
-        live.partition(|v| v.untagged || matches!(e.repr, Repr::Untagged));
-    let all_unit = tagged.iter().all(|v| matches!(v.body, VariantBody::Unit));
-    let has_other = tagged.iter().any(|v| v.other);
-    matches!(e.repr, Repr::External)
-        && untagged.is_empty()
-        && !tagged.is_empty()
-        && all_unit
-        && !(e.titled && has_other)
 }

@@ -1,10 +1,9 @@
 //! Reading the client's answer: every field checked against the form, every
 //! violation named, then serde.
 
-use super::form::{Form, escape, fill_value};
-pub(crate) use super::rules::{Options, RuleKind, Rules, check_rules, check_value, kind_of};
+use crate::args::plan::ObjectPlan;
 pub use crate::violation::Violation;
-use crate::violation::shorten;
+pub(crate) use crate::violation::kind_of;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::fmt;
@@ -76,8 +75,9 @@ impl fmt::Display for ElicitError {
 
 impl std::error::Error for ElicitError {}
 
+/// Reads an `ElicitResult` against a form lowered into `plan`.
 pub(crate) fn from_result<T: DeserializeOwned>(
-    form: &'static Form,
+    plan: &ObjectPlan,
     result: &Value,
 ) -> Result<Elicited<T>, ElicitError> {
     let Value::Object(result) = result else {
@@ -120,7 +120,7 @@ pub(crate) fn from_result<T: DeserializeOwned>(
         }
         None => return Err(ElicitError::AcceptedWithoutContent),
     };
-    parse_content(form, content, content_value.unwrap_or(&Value::Null)).map(Elicited::Accepted)
+    parse_lowered(plan, content, content_value.unwrap_or(&Value::Null)).map(Elicited::Accepted)
 }
 
 /// Checks `content` against the form, then deserializes it.
@@ -131,23 +131,27 @@ pub(crate) fn from_result<T: DeserializeOwned>(
 /// for the fields the answer left out. Nothing here walks a value deeper than
 /// the form's grammar (a field holds a scalar or a list of strings), so an
 /// answer nested arbitrarily deep under a key the form ignores costs nothing.
+#[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
 pub(crate) fn parse_content<T: DeserializeOwned>(
-    form: &'static Form,
+    form: &'static super::Form,
     content: &Map<String, Value>,
     content_value: &Value,
 ) -> Result<T, ElicitError> {
-    let violations = validate_answer(form, content);
+    parse_lowered(super::lower::lowered(form), content, content_value)
+}
+
+/// [`parse_content`] against a form lowered into `plan`.
+pub(crate) fn parse_lowered<T: DeserializeOwned>(
+    plan: &ObjectPlan,
+    content: &Map<String, Value>,
+    content_value: &Value,
+) -> Result<T, ElicitError> {
+    let (violations, seen) = crate::args::form_check(plan, content);
     if !violations.is_empty() {
         return Err(ElicitError::Invalid(violations));
     }
-    let only_fields = content.len() <= form.fields.len()
-        && content
-            .keys()
-            .all(|key| form.fields.iter().any(|f| f.name == key));
-    let missing_fill = form
-        .fields
-        .iter()
-        .any(|f| f.fill.is_some() && !content.contains_key(f.name));
+    let fills: &[Option<Value>] = plan.form.as_ref().map_or(&[], |f| &f.fills);
+    let (only_fields, missing_fill) = (seen.only_fields, seen.fill_missing);
     let parsed = if only_fields && !missing_fill {
         // Straight from the borrowed value: no copy of the answer.
         T::deserialize(content_value)
@@ -155,11 +159,11 @@ pub(crate) fn parse_content<T: DeserializeOwned>(
         // The form's fields only (each validated: a scalar or a list of
         // strings, cheap to copy), with the form's defaults filled in.
         let mut seen = Map::new();
-        for field in form.fields {
-            if let Some(value) = content.get(field.name) {
-                seen.insert(field.name.into(), value.clone());
-            } else if let Some(value) = fill_value(field) {
-                seen.insert(field.name.into(), value);
+        for (i, (name, _)) in plan.properties.iter().enumerate() {
+            if let Some(value) = content.get(name.as_ref()) {
+                seen.insert(name.to_string(), value.clone());
+            } else if let Some(Some(value)) = fills.get(i) {
+                seen.insert(name.to_string(), value.clone());
             }
         }
         T::deserialize(Value::Object(seen))
@@ -171,130 +175,4 @@ pub(crate) fn parse_content<T: DeserializeOwned>(
             message: e.to_string(),
         }])
     })
-}
-
-/// Every way `content` breaks `form`: per field in field order, then keys
-/// the form does not list (when it is closed with `deny_unknown_fields`).
-///
-/// Fields are read under the names the form states: a serde `alias` is not
-/// in the `requestedSchema`, so an answer that uses one leaves the field
-/// missing (and, in a closed form, carries an unknown key).
-///
-/// One pass over the answer, no hashing, no allocation unless something is
-/// wrong: the field rules are compiled once per form.
-pub fn validate_answer(form: &'static Form, content: &Map<String, Value>) -> Vec<Violation> {
-    let rules = compiled(form);
-    let n = form.fields.len();
-    let mut small: [Option<&Value>; 32] = [None; 32];
-    let mut large: Vec<Option<&Value>>;
-    let found: &mut [Option<&Value>] = if n <= small.len() {
-        &mut small[..n]
-    } else {
-        large = vec![None; n];
-        &mut large
-    };
-    let mut unknown: Vec<&str> = Vec::new();
-    // Clients answer in the form's order: try the field after the last one
-    // found before scanning.
-    let mut next = 0;
-    for (key, value) in content {
-        let key = key.as_str();
-        let in_order = form
-            .fields
-            .get(next)
-            .filter(|f| f.name == key)
-            .map(|_| next);
-        let position = in_order.or_else(|| form.fields.iter().position(|f| f.name == key));
-        match position {
-            Some(i) => {
-                next = i + 1;
-                if let Some(slot) = found.get_mut(i) {
-                    *slot = Some(value);
-                }
-            }
-            None if form.deny_unknown_fields => unknown.push(key),
-            None => {}
-        }
-    }
-    let mut violations = Vec::new();
-    for ((field, rules), slot) in form.fields.iter().zip(rules).zip(found.iter()) {
-        let path = || format!("/{}", escape(field.name));
-        match slot {
-            None if field.required => violations.push(Violation {
-                path: path(),
-                rule: "required",
-                message: match field.aliases.iter().find(|a| content.contains_key(**a)) {
-                    Some(alias) => format!(
-                        "`{}` is required (the answer has `{alias}`, a name the form does not offer)",
-                        field.name
-                    ),
-                    None => format!("`{}` is required", field.name),
-                },
-            }),
-            None => {
-                // The form's own default fills the gap: it must fit too.
-                if let Some(fill) = fill_value(field) {
-                    for (rule, message) in check_rules(rules, &fill) {
-                        violations.push(Violation {
-                            path: path(),
-                            rule,
-                            message: format!("the form's default does not fit: {message}"),
-                        });
-                    }
-                }
-            }
-            Some(value) => {
-                for (rule, message) in check_rules(rules, value) {
-                    violations.push(Violation {
-                        path: path(),
-                        rule,
-                        message,
-                    });
-                }
-            }
-        }
-    }
-    for key in unknown {
-        violations.push(Violation {
-            path: format!("/{}", escape(key)),
-            rule: "additionalProperties",
-            message: match form.fields.iter().find(|f| f.aliases.contains(&key)) {
-                Some(field) => format!(
-                    "`{key}` is not a field of this form (the form names it `{}`)",
-                    field.name
-                ),
-                None => format!("`{}` is not a field of this form", shorten(key, 100)),
-            },
-        });
-    }
-    violations
-}
-
-/// The rules of each field of a form, built once per form.
-fn compiled(form: &'static Form) -> &'static [Rules<'static>] {
-    use std::cell::Cell;
-    use std::collections::HashMap;
-    use std::sync::{OnceLock, RwLock};
-    type Cache = RwLock<HashMap<usize, &'static [Rules<'static>]>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    thread_local! {
-        // The form this thread read last: no lock, no hashing on a repeat.
-        static LAST: Cell<Option<(usize, &'static [Rules<'static>])>> = const { Cell::new(None) };
-    }
-    let key = form as *const Form as usize;
-    if let Some((k, rules)) = LAST.with(Cell::get)
-        && k == key
-    {
-        return rules;
-    }
-    let cache = CACHE.get_or_init(Default::default);
-    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        LAST.with(|last| last.set(Some((key, found))));
-        return found;
-    }
-    let rules: Vec<Rules<'static>> = form.fields.iter().map(Rules::of).collect();
-    let mut guard = cache.write().unwrap_or_else(|e| e.into_inner());
-    guard
-        .entry(key)
-        .or_insert_with(|| Box::leak(rules.into_boxed_slice()))
 }

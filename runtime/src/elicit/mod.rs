@@ -37,12 +37,14 @@ mod form;
 pub mod format;
 mod gate;
 pub mod grammar;
-mod rules;
+mod lower;
+mod property;
 
-pub use answer::{ElicitError, Elicited, Violation, validate_answer};
-pub use form::{FieldKind, Form, FormField, FormProblem, FormValue, SelectEnum, render_form};
+pub use answer::{ElicitError, Elicited, Violation};
+pub use form::{FieldKind, Form, FormField, FormProblem, FormValue, SelectEnum};
 pub use format::Format;
 pub use gate::{GateError, gate, validate_content};
+pub use lower::render_form;
 pub use toolform_macros::ElicitForm;
 
 use serde_json::Value;
@@ -103,13 +105,13 @@ pub trait ElicitForm: serde::de::DeserializeOwned {
     /// The `requestedSchema` for protocol 2025-11-25 (and 2026-07-28, whose
     /// form grammar is the same). Rendered once, then a pointer read.
     fn requested_schema() -> &'static Value {
-        form::cached(Self::FORM, Revision::V2025_11_25).0
+        lower::cached(Self::FORM, Revision::V2025_11_25).0
     }
 
     /// The `requestedSchema` for a given revision, or what that revision
     /// cannot carry (a multi-select field in 2025-06-18).
     fn requested_schema_for(revision: Revision) -> Result<&'static Value, Vec<FormProblem>> {
-        let (schema, problems) = form::cached(Self::FORM, revision);
+        let (schema, problems) = lower::cached(Self::FORM, revision);
         if problems.is_empty() {
             Ok(schema)
         } else {
@@ -121,8 +123,23 @@ pub trait ElicitForm: serde::de::DeserializeOwned {
     /// field is checked against the form first, all violations reported at
     /// once; then serde builds the value.
     fn from_elicit_result(result: &Value) -> Result<Elicited<Self>, ElicitError> {
-        answer::from_result(Self::FORM, result)
+        answer::from_result(lower::lowered(Self::FORM), result)
     }
+}
+
+/// Every way `content` breaks `form`: per field in field order, then keys
+/// the form does not list (when it is closed with `deny_unknown_fields`).
+///
+/// Fields are read under the names the form states: a serde `alias` is not
+/// in the `requestedSchema`, so an answer that uses one leaves the field
+/// missing (and, in a closed form, carries an unknown key); the message says
+/// so. The form is lowered once into the plan tool arguments are checked
+/// with (`toolform::parse_args`), so both follow the same rules.
+pub fn validate_answer(
+    form: &'static Form,
+    content: &serde_json::Map<String, Value>,
+) -> Vec<Violation> {
+    crate::args::form_violations(lower::lowered(form), content)
 }
 
 // Compile-time checks the derive places at the attribute at fault.
