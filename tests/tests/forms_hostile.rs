@@ -401,7 +401,7 @@ fn args_many_items_entries_and_keys_stay_linear() {
     }
 }
 
-mod prop {
+mod property {
     use super::*;
     use proptest::prelude::*;
 

@@ -25,7 +25,7 @@ impl Lowering {
         let is_object = matches!(
             obj.get("type"),
             Some(Keyword::Type(Types::One(Type::Object)))
-        ) || matches!(obj.get("type"), Some(Keyword::Other(_, t)) if t.get() == "object")
+        ) || matches!(obj.get("type"), Some(Keyword::Other(_, t)) if **t == "object")
             || obj.get("properties").is_some();
         if is_object {
             self.object_rules(path, &mut node.out);

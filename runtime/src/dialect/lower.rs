@@ -153,7 +153,7 @@ impl Lowering {
                     Value::Null
                 }
                 Some(ModelNode::Other(data)) => {
-                    let message = format!("a schema is an object, got {}", brief(data.get()));
+                    let message = format!("a schema is an object, got {}", brief(data));
                     self.reject(&path, "not-a-schema", message);
                     Value::Null
                 }
@@ -419,11 +419,11 @@ fn value_of<'a>(
     };
     match keyword {
         Keyword::Default(d) | Keyword::Const(d) | Keyword::Other(_, d) => {
-            bounded(d.get(), MAX_VALUE_DEPTH)
+            bounded(d, MAX_VALUE_DEPTH)
         }
         Keyword::Enum(values) | Keyword::Examples(values) => values
             .iter()
-            .map(|d| bounded(d.get(), MAX_VALUE_DEPTH - 1))
+            .map(|d| bounded(d, MAX_VALUE_DEPTH - 1))
             .collect::<Result<Vec<Value>, ()>>()
             .map(Value::Array),
         _ => match scalar(keyword) {
