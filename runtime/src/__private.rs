@@ -362,13 +362,6 @@ pub const fn form_field(
 pub const fn variant(rust_name: &'static str, name: &'static str, body: VariantBody) -> Variant {
     Variant {
         rust_name,
-        ser_name: Some(name),
-        de_name: Some(name),
-        aliases: &[],
-        other: false,
-        untagged: false,
-        body,
-        title: None,
-        description: None,
+        ..Variant::named(name, body)
     }
 }

@@ -58,6 +58,7 @@ pub mod dialect;
 pub mod elicit;
 mod impls;
 mod integrations;
+mod memo;
 mod render;
 #[doc(hidden)]
 pub mod schema;

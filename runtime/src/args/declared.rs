@@ -19,7 +19,6 @@ use serde_json::Value;
 use std::cell::Cell;
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
-use std::sync::{OnceLock, RwLock};
 
 /// What the fast path needs to know about a root shape, computed once.
 #[derive(Clone, Copy)]
@@ -56,28 +55,11 @@ thread_local! {
 #[cold]
 #[inline(never)]
 fn fast_slow(shape: &'static Shape, key: usize) -> Fast {
-    type Cache = RwLock<HashMap<usize, Fast>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let known = cache
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&key)
-        .copied();
-    let found = match known {
-        Some(found) => found,
-        None => {
-            let built = Fast {
-                bounded: serde_depth(shape, &mut Vec::new()).is_some_and(|d| d <= super::MAX_DEPTH),
-                program: Program::build(shape),
-            };
-            *cache
-                .write()
-                .unwrap_or_else(|e| e.into_inner())
-                .entry(key)
-                .or_insert(built)
-        }
-    };
+    static CACHE: crate::memo::Memo<usize, Fast> = crate::memo::Memo::new();
+    let found = CACHE.get_or(key, || Fast {
+        bounded: serde_depth(shape, &mut Vec::new()).is_some_and(|d| d <= super::MAX_DEPTH),
+        program: Program::build(shape),
+    });
     LAST.with(|last| last.set((key, found)));
     found
 }
@@ -418,19 +400,8 @@ fn validates(c: &Constraints) -> bool {
 /// constraint a value can break: depth-first over the shape graph, each node
 /// once (recursive types end). Cached by address.
 fn has_declared(shape: &'static Shape) -> bool {
-    type Cache = RwLock<HashMap<usize, bool>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let key = shape as *const Shape as usize;
-    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return *found;
-    }
-    let answer = search(shape);
-    cache
-        .write()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(key, answer);
-    answer
+    static CACHE: crate::memo::Memo<usize, bool> = crate::memo::Memo::new();
+    CACHE.get_or(shape as *const Shape as usize, || search(shape))
 }
 
 fn search(root: &'static Shape) -> bool {

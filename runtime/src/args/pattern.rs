@@ -9,9 +9,6 @@
 //! the last one or is followed by an atom that must match at least once
 //! and shares no character with it. Everything else goes to `regress`.
 
-use std::collections::HashMap;
-use std::sync::{OnceLock, RwLock};
-
 /// A compiled pattern.
 pub(crate) enum Pattern {
     /// An anchored run of ASCII classes, matched directly.
@@ -50,22 +47,16 @@ pub(crate) fn pattern_matches(pattern: &'static str, text: &str) -> Result<bool,
 /// The compiled `pattern`, or why it does not compile: once per pattern.
 pub(crate) fn compiled(pattern: &'static str) -> Result<&'static Pattern, &'static str> {
     type Compiled = Result<&'static Pattern, &'static str>;
-    type Cache = RwLock<HashMap<(usize, usize), Compiled>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
+    static CACHE: crate::memo::Memo<(usize, usize), Compiled> = crate::memo::Memo::new();
     let key = (pattern.as_ptr() as usize, pattern.len());
-    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return *found;
-    }
-    let fresh: Compiled = match compile(pattern) {
-        Ok(p) => Ok(Box::leak(Box::new(p))),
-        Err(why) => Err(Box::leak(why.into_boxed_str())),
-    };
-    *cache
-        .write()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(key)
-        .or_insert(fresh)
+    CACHE.get_or_store(
+        key,
+        || compile(pattern),
+        |fresh| match fresh {
+            Ok(p) => Ok(&*Box::leak(Box::new(p))),
+            Err(why) => Err(&*Box::leak(why.into_boxed_str())),
+        },
+    )
 }
 
 /// The simple form when it is exact, else `regress` with Unicode semantics

@@ -11,11 +11,11 @@
 //! the way the renderer cuts it (a reference to the whole type).
 
 pub(crate) use super::form::{FormOptions, Leaf};
+use crate::memo::Memo;
 use crate::shape::{Body, Constraints, Enum, Named, Repr, Shape, Struct, Variant, VariantBody};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::{OnceLock, RwLock};
 
 /// One schema, as the walk checks it.
 #[derive(Debug, Clone)]
@@ -145,34 +145,14 @@ impl ObjectPlan {
 
 /// The object a struct deserializes from, compiled once.
 pub(crate) fn struct_plan(s: &'static Struct) -> &'static ObjectPlan {
-    type Cache = RwLock<HashMap<usize, &'static ObjectPlan>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let key = s as *const Struct as usize;
-    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return found;
-    }
-    let plan = object(s);
-    let mut guard = cache.write().unwrap_or_else(|e| e.into_inner());
-    guard
-        .entry(key)
-        .or_insert_with(|| Box::leak(Box::new(plan)))
+    static CACHE: Memo<usize, &'static ObjectPlan> = Memo::new();
+    CACHE.leak(s as *const Struct as usize, || object(s))
 }
 
 /// The rule of an enum, compiled once.
 pub(crate) fn enum_rule(e: &'static Enum) -> &'static Rule {
-    type Cache = RwLock<HashMap<usize, &'static Rule>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let key = e as *const Enum as usize;
-    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return found;
-    }
-    let rule = enumeration(e);
-    let mut guard = cache.write().unwrap_or_else(|e| e.into_inner());
-    guard
-        .entry(key)
-        .or_insert_with(|| Box::leak(Box::new(rule)))
+    static CACHE: Memo<usize, &'static Rule> = Memo::new();
+    CACHE.leak(e as *const Enum as usize, || enumeration(e))
 }
 
 /// Follows newtypes, `transparent` and `from` conversions to the shape on the

@@ -423,11 +423,7 @@ impl Walk {
                 }
             }
             Repr::Internal { tag } => {
-                let Some(v) = map
-                    .get(tag)
-                    .and_then(Value::as_str)
-                    .and_then(|t| plan.variant(t))
-                else {
+                let Some(v) = tagged_by(map, tag, plan) else {
                     return;
                 };
                 let Some(same) = d.same() else { return };
@@ -438,11 +434,7 @@ impl Walk {
                 }
             }
             Repr::Adjacent { tag, content } => {
-                let Some(v) = map
-                    .get(tag)
-                    .and_then(Value::as_str)
-                    .and_then(|t| plan.variant(t))
-                else {
+                let Some(v) = tagged_by(map, tag, plan) else {
                     return;
                 };
                 let Some(down) = d.down() else { return };
@@ -563,17 +555,13 @@ fn accepts(shape: &'static Shape, value: &Value) -> bool {
     crate::args::validate_args(shape, value).is_empty()
 }
 
-/// Drops `value` without recursion (dropping a `Value` recurses once per
-/// level): children are moved out onto a heap stack first.
-pub(crate) fn dispose(value: Value) {
-    let mut stack = vec![value];
-    while let Some(mut v) = stack.pop() {
-        match &mut v {
-            Value::Array(items) => stack.append(items),
-            Value::Object(map) => {
-                stack.extend(std::mem::take(map).into_iter().map(|(_, child)| child));
-            }
-            _ => {}
-        }
-    }
+/// The variant the string at `tag` names, when there is one.
+fn tagged_by(
+    map: &Map<String, Value>,
+    tag: &str,
+    plan: &shapes::EnumPlan,
+) -> Option<&'static Variant> {
+    map.get(tag)
+        .and_then(Value::as_str)
+        .and_then(|t| plan.variant(t))
 }

@@ -8,7 +8,7 @@
 
 use super::table::{Caps, Fate};
 use super::{Dialect, Violation, brief, deeper_than, short};
-use crate::schema::{self, Keyword, Node as ModelNode, NodeId, Object, Schema, Types};
+use crate::schema::{self, Children, Keyword, Node as ModelNode, NodeId, Object, Schema, Types};
 use serde_json::{Map, Value};
 
 /// How deep the walk goes before it refuses (schemas from toolform are far
@@ -367,31 +367,13 @@ enum Kids<'a> {
 }
 
 fn kids(keyword: &Keyword) -> Kids<'_> {
-    match keyword {
-        Keyword::Defs(named)
-        | Keyword::Definitions(named)
-        | Keyword::PatternProperties(named)
-        | Keyword::DependentSchemas(named) => {
-            Kids::Named(named.iter().map(|(n, id)| (n.as_str(), *id)).collect())
-        }
-        Keyword::Properties(props) => {
-            Kids::Named(props.iter().map(|p| (p.name.as_str(), p.schema)).collect())
-        }
-        Keyword::ItemsArray(ids) | Keyword::PrefixItems(ids) | Keyword::AllOf(ids) => {
-            Kids::List(ids)
-        }
-        Keyword::AnyOf(alts) | Keyword::OneOf(alts) => Kids::List(&alts.nodes),
-        Keyword::Items(id)
-        | Keyword::AdditionalItems(id)
-        | Keyword::Contains(id)
-        | Keyword::UnevaluatedItems(id)
-        | Keyword::AdditionalProperties(id)
-        | Keyword::UnevaluatedProperties(id)
-        | Keyword::PropertyNames(id)
-        | Keyword::Not(id)
-        | Keyword::If(id)
-        | Keyword::Then(id)
-        | Keyword::Else(id) => Kids::One(*id),
+    let children = keyword.children();
+    if let Some(named) = children.named() {
+        return Kids::Named(named);
+    }
+    match children {
+        Children::List(ids) => Kids::List(ids),
+        Children::One(id) => Kids::One(id),
         _ => Kids::None,
     }
 }

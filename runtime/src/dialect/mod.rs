@@ -131,7 +131,7 @@ impl Dialect {
         T: crate::ToolSchema + serde::de::DeserializeOwned,
     {
         if deeper_than(&value, SERDE_JSON_DEPTH) {
-            decode::dispose(value);
+            crate::schema::dispose(value);
             return Err(serde::de::Error::custom(format!(
                 "the value nests deeper than {SERDE_JSON_DEPTH} levels of arrays and objects, \
                  more than serde_json reads from text"
@@ -154,7 +154,7 @@ impl Dialect {
         T: crate::ToolSchema + serde::de::DeserializeOwned,
     {
         if deeper_than(&value, SERDE_JSON_DEPTH) {
-            decode::dispose(value);
+            crate::schema::dispose(value);
             return Err(crate::ArgsError::from_violations(vec![
                 crate::Violation::new(
                     "",
@@ -267,17 +267,26 @@ type Converted = Result<&'static Value, &'static DialectError>;
 
 /// Converts a type's input schema once per dialect.
 pub(crate) fn cached(shape: &'static crate::shape::Shape, dialect: Dialect) -> Converted {
-    use std::collections::HashMap;
-    use std::sync::{OnceLock, RwLock};
-    static CACHE: OnceLock<RwLock<HashMap<(usize, usize), Converted>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
+    static CACHE: crate::memo::Memo<(usize, usize), Converted> = crate::memo::Memo::new();
     let key = (
         shape as *const crate::shape::Shape as usize,
         dialect.index(),
     );
-    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return *found;
-    }
+    CACHE.get_or_store(
+        key,
+        || convert_shape(shape, dialect),
+        |converted| match converted {
+            Ok(v) => Ok(&*Box::leak(Box::new(v))),
+            Err(e) => Err(&*Box::leak(Box::new(e))),
+        },
+    )
+}
+
+/// A type's input schema lowered to `dialect` (uncached).
+fn convert_shape(
+    shape: &'static crate::shape::Shape,
+    dialect: Dialect,
+) -> Result<Value, DialectError> {
     // Strict dialects close every object, so leaving aliases out is exact:
     // an alias key is then refused like any unknown key. Dialects that can
     // keep objects open keep them, or a document with a name and its alias
@@ -292,12 +301,7 @@ pub(crate) fn cached(shape: &'static crate::shape::Shape, dialect: Dialect) -> C
     // exclude each other) is not guessed back from JSON.
     let model = crate::render::model(shape, crate::Contract::Input, options);
     let printed = crate::schema::print(&model);
-    let converted: Converted = match convert::convert_model(&model, &printed, dialect) {
-        Ok(v) => Ok(Box::leak(Box::new(v))),
-        Err(e) => Err(Box::leak(Box::new(e))),
-    };
-    let mut guard = cache.write().unwrap_or_else(|e| e.into_inner());
-    *guard.entry(key).or_insert(converted)
+    convert::convert_model(&model, &printed, dialect)
 }
 
 impl fmt::Display for Dialect {

@@ -8,11 +8,10 @@ use super::form::{FieldKind, Form, FormField, FormProblem};
 use super::property::{Choice, Property, Typed};
 use crate::args::form::FormOptions;
 use crate::args::plan::{Name, ObjectPlan};
+use crate::memo::Memo;
 use crate::shape::{Body, Bound, IntRange, Named, Shape, VariantBody};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::sync::{OnceLock, RwLock};
 
 /// The largest integer every client reads exactly: MCP clients are
 /// JavaScript, whose numbers are IEEE doubles (`Number.MAX_SAFE_INTEGER`).
@@ -138,8 +137,7 @@ pub(crate) fn plan(form: &Form) -> ObjectPlan {
 /// The plan of a form, built once per form.
 pub(crate) fn lowered(form: &'static Form) -> &'static ObjectPlan {
     use std::cell::Cell;
-    type Cache = RwLock<HashMap<usize, &'static ObjectPlan>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
+    static CACHE: Memo<usize, &'static ObjectPlan> = Memo::new();
     thread_local! {
         // The form this thread read last: no lock, no hashing on a repeat.
         static LAST: Cell<Option<(usize, &'static ObjectPlan)>> = const { Cell::new(None) };
@@ -150,22 +148,7 @@ pub(crate) fn lowered(form: &'static Form) -> &'static ObjectPlan {
     {
         return plan;
     }
-    let cache = CACHE.get_or_init(Default::default);
-    let known = cache
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&key)
-        .copied();
-    let found = match known {
-        Some(found) => found,
-        None => {
-            let built = plan(form);
-            let mut guard = cache.write().unwrap_or_else(|e| e.into_inner());
-            *guard
-                .entry(key)
-                .or_insert_with(|| Box::leak(Box::new(built)))
-        }
-    };
+    let found = CACHE.leak(key, || plan(form));
     LAST.with(|last| last.set(Some((key, found))));
     found
 }
@@ -299,18 +282,16 @@ type Rendered = (&'static Value, &'static [FormProblem]);
 
 /// Renders once per form and revision.
 pub(crate) fn cached(form: &'static Form, revision: Revision) -> Rendered {
-    static CACHE: OnceLock<RwLock<HashMap<(usize, usize), Rendered>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
+    static CACHE: Memo<(usize, usize), Rendered> = Memo::new();
     let key = (form as *const Form as usize, revision.index());
-    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return *found;
-    }
-    let (schema, problems) = render_form(form, revision);
-    let mut guard = cache.write().unwrap_or_else(|e| e.into_inner());
-    *guard.entry(key).or_insert_with(|| {
-        (
-            Box::leak(Box::new(schema)),
-            Box::leak(problems.into_boxed_slice()),
-        )
-    })
+    CACHE.get_or_store(
+        key,
+        || render_form(form, revision),
+        |(schema, problems)| {
+            (
+                Box::leak(Box::new(schema)),
+                Box::leak(problems.into_boxed_slice()),
+            )
+        },
+    )
 }

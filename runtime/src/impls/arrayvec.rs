@@ -16,8 +16,6 @@ use super::byte_strings::{leak_once, leak_str};
 use crate::ToolSchema;
 use crate::shape::{Body, Convert, Named, SeqShape, Shape, StringShape};
 use arrayvec::{ArrayString, ArrayVec};
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
 
 impl<T: ToolSchema, const CAP: usize> ToolSchema for ArrayVec<T, CAP> {
     const SHAPE: &'static Shape = &Shape::Seq(SeqShape {
@@ -30,7 +28,7 @@ impl<T: ToolSchema, const CAP: usize> ToolSchema for ArrayVec<T, CAP> {
 
 /// At most `cap` bytes, as far as a pattern can say it.
 fn bounded_input(cap: usize) -> &'static Shape {
-    static CACHE: OnceLock<Mutex<HashMap<usize, &'static Shape>>> = OnceLock::new();
+    static CACHE: crate::memo::Memo<usize, &'static Shape> = crate::memo::Memo::new();
     leak_once(&CACHE, cap, || {
         let pattern = format!(
             r"^([\x00-\x7F]{{0,{}}}|[\x00-\u07FF]{{0,{}}}|[\x00-\uFFFF]{{0,{}}}|[\s\S]{{0,{}}})$",

@@ -62,20 +62,12 @@ pub(crate) const BYTES: &Shape = &Shape::Named(&Named {
 /// Leaks one value per process and key: shapes built at first render (a
 /// bound or a pattern computed from a const generic), kept for the life of
 /// the program like the consts they stand in for.
-pub(crate) fn leak_once<K: Eq + std::hash::Hash + Copy + Send + 'static>(
-    cache: &'static std::sync::OnceLock<
-        std::sync::Mutex<std::collections::HashMap<K, &'static Shape>>,
-    >,
+pub(crate) fn leak_once<K: Eq + std::hash::Hash + Copy + Send + Sync + 'static>(
+    cache: &'static crate::memo::Memo<K, &'static Shape>,
     key: K,
     build: impl FnOnce() -> Shape,
 ) -> &'static Shape {
-    let map = cache.get_or_init(Default::default);
-    // A poisoned lock only means another render panicked: the map is intact.
-    let mut map = map
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    *map.entry(key)
-        .or_insert_with(|| Box::leak(Box::new(build())))
+    cache.leak(key, build)
 }
 
 /// Leaks a string for the life of the program (patterns built at first render).

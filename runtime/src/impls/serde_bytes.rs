@@ -20,8 +20,6 @@ use super::byte_strings::{BYTES, alternative, leak_once, leak_str};
 use crate::__private::shape_of;
 use crate::ToolSchema;
 use crate::shape::{Body, Convert, Enum, Named, Repr, Shape, StringShape};
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
 
 impl ToolSchema for serde_bytes::ByteBuf {
     const SHAPE: &'static Shape = BYTES;
@@ -32,7 +30,7 @@ impl ToolSchema for serde_bytes::Bytes {
 
 /// A string of `N` ASCII characters (`N` bytes).
 fn exact_string<const N: usize>() -> &'static Shape {
-    static CACHE: OnceLock<Mutex<HashMap<usize, &'static Shape>>> = OnceLock::new();
+    static CACHE: crate::memo::Memo<usize, &'static Shape> = crate::memo::Memo::new();
     leak_once(&CACHE, N, || {
         Shape::String(StringShape {
             min_length: Some(N as u64),

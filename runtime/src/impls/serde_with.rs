@@ -53,8 +53,7 @@ use super::byte_strings::{BYTES, alternative, leak_once, leak_str};
 use crate::ToolSchema;
 use crate::shape::{Body, Convert, Enum, IntRange, Named, Repr, SeqShape, Shape, StringShape};
 use serde_with::formats::{Flexible, PreferMany, PreferOne, Strict};
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 use std::time::{Duration, SystemTime};
 
 /// The wire shape of a field of type `T` read and written through the
@@ -206,7 +205,7 @@ const FLOAT_OUT: &str = r"^(-?[0-9]+(\.[0-9]+)?|-?inf|NaN)$";
 
 /// `DisplayFromStr` for a type of shape `shape`, in one direction.
 fn display_from_str(shape: &'static Shape, input: bool) -> &'static Shape {
-    static CACHE: OnceLock<Mutex<HashMap<(usize, bool), &'static Shape>>> = OnceLock::new();
+    static CACHE: crate::memo::Memo<(usize, bool), &'static Shape> = crate::memo::Memo::new();
     let resolved = if input {
         shape.resolve()
     } else {

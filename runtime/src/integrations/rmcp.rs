@@ -62,9 +62,8 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, RoleServer, ServiceError};
 use serde_json::{Value, json};
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::Arc;
 
 /// A tool taking `Args` and returning `Out` as `structuredContent`:
 /// `inputSchema` is `Args`'s input schema, `outputSchema` is `Out`'s output
@@ -105,27 +104,18 @@ pub fn output_schema<T: ToolSchema + ?Sized>() -> Arc<JsonObject> {
 /// One `Arc` per rendered schema (they live for the whole process, so their
 /// address names them).
 fn schema_object(schema: &'static Value) -> Arc<JsonObject> {
-    type Cache = RwLock<HashMap<usize, Arc<JsonObject>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
+    static CACHE: crate::memo::Memo<usize, Arc<JsonObject>> = crate::memo::Memo::new();
     let key = schema as *const Value as usize;
-    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return found.clone();
-    }
-    let mut schema = schema.clone();
-    super::object_root(&mut schema);
-    let object = match schema {
-        Value::Object(map) => map,
-        // `false` (nothing) and `true` (anything) as objects.
-        Value::Bool(false) => JsonObject::from_iter([("not".to_owned(), json!({}))]),
-        _ => JsonObject::new(),
-    };
-    cache
-        .write()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(key)
-        .or_insert_with(|| Arc::new(object))
-        .clone()
+    CACHE.get_or(key, || {
+        let mut schema = schema.clone();
+        super::object_root(&mut schema);
+        Arc::new(match schema {
+            Value::Object(map) => map,
+            // `false` (nothing) and `true` (anything) as objects.
+            Value::Bool(false) => JsonObject::from_iter([("not".to_owned(), json!({}))]),
+            _ => JsonObject::new(),
+        })
+    })
 }
 
 /// The elicitation revision for a negotiated protocol version: the newest

@@ -40,8 +40,6 @@ use crate::shape::{Body, IntRange, Named, SeqShape, Shape, StringShape};
 use build::{Arena, ty, wire};
 use identity::{FastMap, FastSet, Identities};
 use serde_json::Value;
-use std::collections::HashMap;
-use std::sync::{OnceLock, RwLock};
 
 /// A type used more than once whose inline schema weighs more than this
 /// (schema objects plus keywords, each some 20 bytes when printed: about
@@ -135,18 +133,9 @@ pub(crate) fn model(shape: &'static Shape, contract: Contract, options: RenderOp
 /// process. Used for types whose derive cannot hold a `static` of its own
 /// (generic types, std containers).
 pub fn cached(shape: &'static Shape, contract: Contract) -> &'static Value {
-    type Cache = RwLock<HashMap<(usize, Contract), &'static Value>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
+    static CACHE: crate::memo::Memo<(usize, Contract), &'static Value> = crate::memo::Memo::new();
     let key = (shape as *const Shape as usize, contract);
-    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return found;
-    }
-    let rendered = render(shape, contract);
-    let mut guard = cache.write().unwrap_or_else(|e| e.into_inner());
-    guard
-        .entry(key)
-        .or_insert_with(|| Box::leak(Box::new(rendered)))
+    CACHE.leak(key, || render(shape, contract))
 }
 
 /// How serde reads the value at the current position (input contract; the

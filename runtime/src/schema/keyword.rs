@@ -1,6 +1,6 @@
 //! Keyword names and the subschemas each keyword holds.
 
-use super::{Keyword, Node, NodeId};
+use super::{Keyword, Node, NodeId, Property};
 
 impl Keyword {
     /// The keyword's name in JSON.
@@ -62,18 +62,18 @@ impl Keyword {
         }
     }
 
-    /// Calls `f` on every subschema of this keyword, in document order.
-    pub(crate) fn for_each_child(&self, mut f: impl FnMut(NodeId)) {
+    /// The subschemas this keyword holds, by how its value holds them.
+    pub(crate) fn children(&self) -> Children<'_> {
         match self {
             Keyword::Defs(named)
             | Keyword::Definitions(named)
             | Keyword::PatternProperties(named)
-            | Keyword::DependentSchemas(named) => named.iter().for_each(|(_, id)| f(*id)),
-            Keyword::Properties(props) => props.iter().for_each(|p| f(p.schema)),
+            | Keyword::DependentSchemas(named) => Children::Named(named),
+            Keyword::Properties(props) => Children::Properties(props),
             Keyword::ItemsArray(ids) | Keyword::PrefixItems(ids) | Keyword::AllOf(ids) => {
-                ids.iter().copied().for_each(f)
+                Children::List(ids)
             }
-            Keyword::AnyOf(alts) | Keyword::OneOf(alts) => alts.nodes.iter().copied().for_each(f),
+            Keyword::AnyOf(alts) | Keyword::OneOf(alts) => Children::List(&alts.nodes),
             Keyword::Items(id)
             | Keyword::AdditionalItems(id)
             | Keyword::Contains(id)
@@ -84,8 +84,47 @@ impl Keyword {
             | Keyword::Not(id)
             | Keyword::If(id)
             | Keyword::Then(id)
-            | Keyword::Else(id) => f(*id),
-            _ => {}
+            | Keyword::Else(id) => Children::One(*id),
+            _ => Children::None,
+        }
+    }
+
+    /// Calls `f` on every subschema of this keyword, in document order.
+    pub(crate) fn for_each_child(&self, mut f: impl FnMut(NodeId)) {
+        match self.children() {
+            Children::Named(named) => named.iter().for_each(|(_, id)| f(*id)),
+            Children::Properties(props) => props.iter().for_each(|p| f(p.schema)),
+            Children::List(ids) => ids.iter().copied().for_each(f),
+            Children::One(id) => f(id),
+            Children::None => {}
+        }
+    }
+}
+
+/// The subschemas of one keyword ([`Keyword::children`]): the one place that
+/// knows which keyword holds which.
+pub(crate) enum Children<'a> {
+    /// A map of names to subschemas (`$defs`, `patternProperties`, ..).
+    Named(&'a [(String, NodeId)]),
+    /// `properties`.
+    Properties(&'a [Property]),
+    /// An array of subschemas (`allOf`, `anyOf`, `prefixItems`, ..).
+    List(&'a [NodeId]),
+    /// One subschema (`items`, `not`, ..).
+    One(NodeId),
+    /// A keyword that holds no subschema.
+    None,
+}
+
+impl<'a> Children<'a> {
+    /// The named subschemas, in order, when the keyword holds a map of them.
+    pub(crate) fn named(&self) -> Option<Vec<(&'a str, NodeId)>> {
+        match *self {
+            Children::Named(named) => Some(named.iter().map(|(n, id)| (n.as_str(), *id)).collect()),
+            Children::Properties(props) => {
+                Some(props.iter().map(|p| (p.name.as_str(), p.schema)).collect())
+            }
+            _ => None,
         }
     }
 }

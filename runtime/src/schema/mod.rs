@@ -38,6 +38,7 @@
 
 mod data;
 mod keyword;
+pub(crate) use keyword::Children;
 mod parse;
 mod print;
 #[cfg(test)]

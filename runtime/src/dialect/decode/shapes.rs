@@ -5,7 +5,6 @@
 use crate::shape::{Body, Enum, Field, Repr, Shape, Struct, Variant, VariantBody};
 use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::{OnceLock, RwLock};
 
 /// What a shape is at a value, past `Option` (when the value is not `null`),
 /// newtypes, `transparent` and `from` conversions.
@@ -174,7 +173,7 @@ pub(super) fn kind_fits(shape: &'static Shape, value: &Value) -> bool {
 }
 
 pub(super) fn struct_plan(s: &'static Struct) -> &'static StructPlan {
-    static PLANS: Plans<StructPlan> = OnceLock::new();
+    static PLANS: Plans<StructPlan> = crate::memo::Memo::new();
     cached(&PLANS, s, || {
         let mut names = HashMap::new();
         let mut flattened = Vec::new();
@@ -230,7 +229,7 @@ impl EnumPlan {
 }
 
 pub(super) fn enum_plan(e: &'static Enum) -> &'static EnumPlan {
-    static PLANS: Plans<EnumPlan> = OnceLock::new();
+    static PLANS: Plans<EnumPlan> = crate::memo::Memo::new();
     cached(&PLANS, e, || {
         let all_untagged = matches!(e.repr, Repr::Untagged);
         let mut tags = HashMap::new();
@@ -253,21 +252,12 @@ pub(super) fn enum_plan(e: &'static Enum) -> &'static EnumPlan {
 }
 
 /// Plans by node address, each leaked once (as rendered schemas are).
-type Plans<P> = OnceLock<RwLock<HashMap<usize, &'static P>>>;
+type Plans<P> = crate::memo::Memo<usize, &'static P>;
 
 /// The plan of `node` in `plans`, made once.
 fn cached<N, P>(plans: &'static Plans<P>, node: &'static N, make: impl FnOnce() -> P) -> &'static P
 where
     P: Send + Sync + 'static,
 {
-    let plans = plans.get_or_init(Default::default);
-    let key = node as *const N as usize;
-    if let Some(found) = plans.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return found;
-    }
-    let plan = make();
-    let mut guard = plans.write().unwrap_or_else(|e| e.into_inner());
-    guard
-        .entry(key)
-        .or_insert_with(|| Box::leak(Box::new(plan)))
+    plans.leak(node as *const N as usize, make)
 }
