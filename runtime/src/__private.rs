@@ -365,3 +365,7 @@ pub const fn variant(rust_name: &'static str, name: &'static str, body: VariantB
         ..Variant::named(name, body)
     }
 }
+
+/// The schema model's round trip (JSON → model → JSON), for toolform's own
+/// tests of the model.
+pub use crate::schema::round_trip as schema_round_trip;

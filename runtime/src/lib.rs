@@ -60,8 +60,7 @@ mod impls;
 mod integrations;
 mod memo;
 mod render;
-#[doc(hidden)]
-pub mod schema;
+mod schema;
 pub mod shape;
 mod violation;
 

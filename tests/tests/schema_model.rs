@@ -10,7 +10,7 @@
 
 use serde_json::{Map, Value, json};
 use std::path::Path;
-use toolform::schema::round_trip;
+use toolform::__private::schema_round_trip as round_trip;
 use toolform_tests::deep::{deep_array, deep_object, dispose};
 use toolform_tests::{fixture, workspace_root};
 

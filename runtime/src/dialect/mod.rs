@@ -24,7 +24,7 @@
 //! assert_eq!(args.limit, 0);
 //! ```
 //!
-//! Every dialect is one lowering of the schema model ([`crate::schema`]),
+//! Every dialect is one lowering of the schema model (a typed model of JSON Schema inside the crate),
 //! driven by a table of what the provider supports: per keyword, kept,
 //! moved into the description, dropped or refused; and per dialect, closed
 //! objects, all-required properties, how `null` is written, `$ref`/`$defs`

@@ -15,7 +15,7 @@ use serde_json::Number;
 impl Renderer {
     pub(super) fn object(&mut self, s: &'static Struct) -> NodeId {
         let mut obj = ObjectBuilder::new(self.contract);
-        if self.contract == Contract::Input {
+        if self.contract == Contract::Input && s.fields.iter().any(|f| f.flatten) {
             // serde reads the struct's own keys itself, whatever their order
             // in the document: a flattened field never sees them.
             for field in s.fields.iter().filter(|f| !f.flatten) {
@@ -538,8 +538,7 @@ impl ObjectBuilder {
             [ty(Type::Object), Keyword::Properties(self.properties)],
         );
         if !self.required.is_empty() {
-            let mut seen = FastSet::default();
-            self.required.retain(|r| seen.insert(r.clone()));
+            dedup(&mut self.required);
             obj.push(Keyword::Required(self.required), Source::Wire);
         }
         let additional = match self.additional.len() {
@@ -601,5 +600,27 @@ fn alias_rule(out: &mut Arena, name: &str, aliases: &[&str], optional: bool) -> 
     } else {
         let one_of = names.iter().map(|n| out.requires(&[n], role())).collect();
         out.add(wire(role(), [Keyword::OneOf(alternatives(one_of))]))
+    }
+}
+
+/// Keeps the first of each name, in order, without copying one.
+fn dedup(names: &mut Vec<String>) {
+    if names.len() <= 32 {
+        // A few names: compared with those kept so far.
+        let mut kept = 0;
+        for i in 0..names.len() {
+            if !names[..kept].contains(&names[i]) {
+                names.swap(kept, i);
+                kept += 1;
+            }
+        }
+        names.truncate(kept);
+    } else {
+        let keep: Vec<bool> = {
+            let mut seen = FastSet::default();
+            names.iter().map(|n| seen.insert(n.as_str())).collect()
+        };
+        let mut keep = keep.into_iter();
+        names.retain(|_| keep.next().unwrap_or(true));
     }
 }

@@ -37,7 +37,7 @@ impl From<RequestStateError> for StateProblem {
     }
 }
 
-/// Why [`Rounds`] could not go on. Converts into `rmcp::ErrorData`: a bad
+/// Why [`Rounds`](super::Rounds) could not go on. Converts into `rmcp::ErrorData`: a bad
 /// `requestState`, answer or response is -32602 (invalid params).
 #[derive(Debug)]
 #[non_exhaustive]
