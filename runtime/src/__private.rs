@@ -52,14 +52,14 @@ pub struct Schemas {
 }
 
 impl Schemas {
-    /// Both empty.
-    #[allow(clippy::new_without_default)]
-    pub const fn new() -> Self {
-        Schemas {
-            input: OnceLock::new(),
-            output: OnceLock::new(),
-        }
-    }
+    /// Both empty. A `const`, not a `const fn`, for the generated
+    /// `static`: a call in a `const` initializer costs rustc's const
+    /// evaluator far more than a constant (bench/compile_time/EXPANSION.md).
+    #[allow(clippy::declare_interior_mutable_const)]
+    pub const EMPTY: Schemas = Schemas {
+        input: OnceLock::new(),
+        output: OnceLock::new(),
+    };
 
     /// The input schema of `shape`, rendered on first use.
     #[cfg_attr(not(debug_assertions), inline)]
@@ -305,65 +305,6 @@ const fn check_range_in(shape: &Shape, min: Option<Bound>, max: Option<Bound>) {
 /// field, so the inner type's `Serialize` is not instantiated for it.
 pub fn null_default() -> Option<Value> {
     Some(Value::Null)
-}
-
-/// A field read and written under one name with one shape, for generated
-/// code, which adds what else differs from [`Field::BASE`] by struct-update
-/// syntax: one call instead of five fields, a smaller expansion (measured by
-/// `bench/compile_time/expansion.sh`).
-pub const fn field(
-    rust_name: &'static str,
-    name: &'static str,
-    shape: fn() -> &'static Shape,
-    description: Option<&'static str>,
-) -> Field {
-    Field {
-        rust_name,
-        ser_name: Some(name),
-        de_name: Some(name),
-        shape,
-        ser_shape: shape,
-        description,
-        ..Field::BASE
-    }
-}
-
-/// A form field with its name, kind and requiredness and nothing else set,
-/// for generated code, which adds what else it has by struct-update syntax
-/// (a smaller expansion than every field spelled out).
-pub const fn form_field(
-    name: &'static str,
-    kind: &'static crate::elicit::FieldKind,
-    required: bool,
-) -> crate::elicit::FormField {
-    crate::elicit::FormField {
-        name,
-        aliases: &[],
-        kind,
-        required,
-        title: None,
-        description: None,
-        default: None,
-        fill: None,
-        min_length: None,
-        max_length: None,
-        minimum: None,
-        maximum: None,
-        format: None,
-        min_items: None,
-        max_items: None,
-        legacy_enum_names: false,
-    }
-}
-
-/// A variant read and written under one name, with nothing else set, for
-/// generated code, which adds what else it has by struct-update syntax (a
-/// smaller expansion than every field spelled out).
-pub const fn variant(rust_name: &'static str, name: &'static str, body: VariantBody) -> Variant {
-    Variant {
-        rust_name,
-        ..Variant::named(name, body)
-    }
 }
 
 /// The schema model's round trip (JSON → model → JSON), for toolform's own

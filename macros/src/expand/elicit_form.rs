@@ -252,9 +252,13 @@ fn form_field(p: &TokenStream, e: &TokenStream, field: &FormField) -> TokenStrea
             parts.push(quote!(#key: #value));
         }
     }
-    let base = quote!(#p::form_field(#name, { #(#asserts)* #kind }, #required));
-    if parts.is_empty() {
-        return base;
-    }
-    quote!(#e::FormField { #(#parts,)* ..#base })
+    // A struct literal over `FormField::BASE`, not a `const fn` call: see
+    // `field` in tool_schema.rs.
+    quote!(#e::FormField {
+        name: #name,
+        kind: { #(#asserts)* #kind },
+        required: #required,
+        #(#parts,)*
+        ..#e::FormField::BASE
+    })
 }

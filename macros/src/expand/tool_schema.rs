@@ -8,7 +8,6 @@ use crate::internals::check;
 use crate::internals::ctxt::Ctxt;
 use crate::internals::doc::Description;
 use crate::internals::model::{Container, DefaultValue, Field as FieldModel};
-use crate::internals::serde_attr::one_name;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::{Data, Field, Style, Variant};
@@ -84,7 +83,7 @@ fn expand(cont: &Container) -> TokenStream {
     let (cache, cached) = if own_cache {
         let shape = quote!(<Self as #p::ToolSchema>::SHAPE);
         (
-            Some(quote!(static __SCHEMAS: #p::Schemas = #p::Schemas::new();)),
+            Some(quote!(static __SCHEMAS: #p::Schemas = #p::Schemas::EMPTY;)),
             Some(quote! {
                 #[inline]
                 fn input_schema() -> &'static #p::Value {
@@ -295,41 +294,20 @@ impl Gen<'_, '_> {
         };
         let title = opt_str(p, ours.title.as_deref());
         let description = opt_desc(p, &ours.description);
-        let name = one_name(va.name(), va.skip_serializing(), va.skip_deserializing());
-        let Some(name) = name else {
-            return quote!(#p::Variant {
-                rust_name: #rust_name,
-                ser_name: #ser_name,
-                de_name: #de_name,
-                aliases: &[#(#aliases),*],
-                other: #other,
-                untagged: #untagged,
-                body: #body,
-                title: #title,
-                description: #description,
-            });
-        };
-        // Only what differs from `variant(..)`: a smaller expansion.
-        let mut parts = Vec::new();
-        if !aliases.is_empty() {
-            parts.push(quote!(aliases: &[#(#aliases),*]));
-        }
-        for (flag, key) in [(other, quote!(other)), (untagged, quote!(untagged))] {
-            if flag {
-                parts.push(quote!(#key: true));
-            }
-        }
-        if ours.title.is_some() {
-            parts.push(quote!(title: #title));
-        }
-        if !matches!(ours.description, Description::None) {
-            parts.push(quote!(description: #description));
-        }
-        let base = quote!(#p::variant(#rust_name, #name, #body));
-        if parts.is_empty() {
-            return base;
-        }
-        quote!(#p::Variant { #(#parts,)* ..#base })
+        // A literal, not a `const fn` call: rustc's const evaluator spends
+        // far more on a call (a frame, the returned struct copied field by
+        // field) than the tokens it saves (measured in BENCHMARKS.md).
+        quote!(#p::Variant {
+            rust_name: #rust_name,
+            ser_name: #ser_name,
+            de_name: #de_name,
+            aliases: &[#(#aliases),*],
+            other: #other,
+            untagged: #untagged,
+            body: #body,
+            title: #title,
+            description: #description,
+        })
     }
 
     /// `Some(name)` for each direction serde does not skip.
@@ -359,30 +337,32 @@ impl Gen<'_, '_> {
         };
         let shape = emit::shape_fn(p, field.ty, &ours.de);
         let description = opt_desc(p, &ours.attrs.description);
-        // Only what differs from `Field::BASE` (or, for a field with one name
-        // and one wire type, from `field(..)`): a smaller expansion compiles
-        // faster.
-        let mut parts = Vec::new();
-        let base = match (&ours.one_name, ours.one_wire) {
-            (Some(name), true) => quote!(#p::field(#rust_name, #name, #shape, #description)),
+        // A struct literal over `Field::BASE` with only what differs from it.
+        // Not a `const fn` call (fewer tokens): rustc's const evaluator spends
+        // far more on a call (a frame, the returned struct copied field by
+        // field) than on the tokens (measured in BENCHMARKS.md).
+        let (ser_name, de_name, ser_shape) = match (&ours.one_name, ours.one_wire) {
+            (Some(name), true) => {
+                let name = quote!(#p::Some(#name));
+                (name.clone(), name, shape.clone())
+            }
             _ => {
                 let names = (fa.name().serialize_name(), fa.name().deserialize_name());
                 let (ser_name, de_name) =
                     self.names(names, fa.skip_serializing(), fa.skip_deserializing());
-                let ser_shape = emit::shape_fn(p, field.ty, &ours.ser);
-                parts.extend([
-                    quote!(rust_name: #rust_name),
-                    quote!(ser_name: #ser_name),
-                    quote!(de_name: #de_name),
-                    quote!(shape: #shape),
-                    quote!(ser_shape: #ser_shape),
-                ]);
-                if !matches!(ours.attrs.description, Description::None) {
-                    parts.push(quote!(description: #description));
-                }
-                quote!(#p::Field::BASE)
+                (ser_name, de_name, emit::shape_fn(p, field.ty, &ours.ser))
             }
         };
+        let mut parts = vec![
+            quote!(rust_name: #rust_name),
+            quote!(ser_name: #ser_name),
+            quote!(de_name: #de_name),
+            quote!(shape: #shape),
+            quote!(ser_shape: #ser_shape),
+        ];
+        if !matches!(ours.attrs.description, Description::None) {
+            parts.push(quote!(description: #description));
+        }
         let aliases = aliases(fa.name().deserialize_name(), fa.aliases());
         if !aliases.is_empty() {
             parts.push(quote!(aliases: &[#(#aliases),*]));
@@ -412,10 +392,7 @@ impl Gen<'_, '_> {
             let constraints = self.constraints(field, c);
             parts.push(quote!(constraints: #constraints));
         }
-        if parts.is_empty() {
-            return base;
-        }
-        quote!(#p::Field { #(#parts,)* ..#base })
+        quote!(#p::Field { #(#parts,)* ..#p::Field::BASE })
     }
 
     /// The declared constraints, with the field type's fitness asserted at
