@@ -103,28 +103,29 @@ fn default_json<T: Default + serde::Serialize>() -> Option<Value> {
     serde_json::to_value(T::default()).ok()
 }
 
-/// Carries a default value to the autoref probe below.
-pub struct DefaultProbe<T>(pub T);
+/// A `#[serde(default = "path")]` (or container default) value of a field of
+/// type `T`: `DefaultVia::<T>::json(&value)` is the inherent function below
+/// when `T` is `Serialize`, and the trait's `None` otherwise (inherent items
+/// shadow trait items only where their bounds hold, as for [`DefaultOf`]).
+/// A path, not a method call through autoref: less for the compiler to
+/// probe in every default's closure.
+pub struct DefaultVia<T: ?Sized>(core::marker::PhantomData<T>);
 
-/// Picked when the default value's type is `Serialize`.
-pub trait SerializeDefault {
-    /// The serialized default.
-    fn __toolform_default(&self) -> Option<Value>;
-}
-impl<T: serde::Serialize> SerializeDefault for DefaultProbe<T> {
-    fn __toolform_default(&self) -> Option<Value> {
-        serde_json::to_value(&self.0).ok()
-    }
-}
-
-/// Picked otherwise: no `"default"` is emitted.
-pub trait NoDefault {
-    /// Nothing.
-    fn __toolform_default(&self) -> Option<Value> {
+/// The fallback of [`DefaultVia`]: no `"default"`.
+pub trait NoDefaultVia<T: ?Sized> {
+    /// Nothing to show.
+    fn json(_value: &T) -> Option<Value> {
         None
     }
 }
-impl<T> NoDefault for &DefaultProbe<T> {}
+impl<T: ?Sized> NoDefaultVia<T> for DefaultVia<T> {}
+
+impl<T: serde::Serialize + ?Sized> DefaultVia<T> {
+    /// The serialized value.
+    pub fn json(value: &T) -> Option<Value> {
+        serde_json::to_value(value).ok()
+    }
+}
 
 /// Wire shapes of chrono's `chrono::serde::ts_*` modules, which the derive
 /// recognises in `#[serde(with = ..)]`: integers within the range of

@@ -703,3 +703,54 @@ fn defaults_shown_only_when_serializable() {
     assert_eq!(props["maybe"]["default"], serde_json::json!(null));
     assert_eq!(Args::input_schema().get("required"), None);
 }
+
+mod default_values_by_type {
+    use serde::{Deserialize, Serialize};
+    use toolform::ToolSchema;
+
+    /// Read by serde, never written: no `"default"` can be shown for it.
+    #[derive(Deserialize, ToolSchema, PartialEq, Debug)]
+    pub struct ReadOnly(u8);
+
+    fn read_only() -> ReadOnly {
+        ReadOnly(7)
+    }
+    fn seven() -> u8 {
+        7
+    }
+    fn nothing<T>() -> Option<T> {
+        None
+    }
+
+    #[derive(Deserialize, ToolSchema)]
+    pub struct Args<T> {
+        /// Not `Serialize`: no default in the schema, and it compiles.
+        #[serde(default = "read_only")]
+        pub a: ReadOnly,
+        /// `Serialize`: its default is shown.
+        #[serde(default = "seven")]
+        pub b: u8,
+        /// Generic: nothing is known of `T`, so no default.
+        #[serde(default = "nothing")]
+        pub c: Option<T>,
+    }
+
+    #[derive(Deserialize, Serialize, ToolSchema, Default)]
+    #[serde(default)]
+    pub struct Container {
+        pub x: u8,
+    }
+
+    #[test]
+    fn a_default_is_shown_exactly_when_its_type_is_serialize() {
+        let schema = Args::<ReadOnly>::input_schema();
+        let props = &schema["properties"];
+        assert_eq!(props["a"].get("default"), None, "{schema}");
+        assert_eq!(props["b"]["default"], 7, "{schema}");
+        assert_eq!(props["c"].get("default"), None, "{schema}");
+        let args: Args<ReadOnly> = serde_json::from_str("{}").unwrap();
+        assert_eq!((args.a, args.b, args.c), (ReadOnly(7), 7, None));
+        let container = Container::input_schema();
+        assert_eq!(container["properties"]["x"]["default"], 0, "{container}");
+    }
+}

@@ -99,8 +99,8 @@ pub(crate) fn shape_fn(p: &TokenStream, ty: &syn::Type, wire: &WireType) -> Toke
 
 /// The serialized default of a field of type `ty`, or `None`: the type's
 /// own `Default` through `DefaultOf` (no default when it is not `Default +
-/// Serialize`), else a closure whose value's type is probed by autoref (a
-/// type that is not `Serialize` simply gets no `"default"`). The block the
+/// Serialize`), else a closure through `DefaultVia` (a type that is not
+/// `Serialize` simply gets no `"default"`). The block the
 /// derive emits imports `default_traits`.
 pub(crate) fn default_value(
     p: &TokenStream,
@@ -111,21 +111,21 @@ pub(crate) fn default_value(
         DefaultValue::None => return quote!(#p::None),
         DefaultValue::Null => return quote!(#p::Some(#p::null_default)),
         DefaultValue::OfType => return quote!(#p::DefaultOf::<#ty>::FN),
-        DefaultValue::Path(path) => quote!(#p::DefaultProbe::<&#ty>(&#path())),
+        DefaultValue::Path(path) => quote!(&#path()),
         DefaultValue::Container(member) => {
-            quote!(#p::DefaultProbe(&<Self as ::core::default::Default>::default().#member))
+            quote!(&<Self as ::core::default::Default>::default().#member)
         }
         DefaultValue::ContainerPath(path, member) => {
-            quote!(#p::DefaultProbe(&{ let __container: Self = #path(); __container }.#member))
+            quote!(&{ let __container: Self = #path(); __container }.#member)
         }
     };
-    quote!(#p::Some(|| (&#value).__toolform_default()))
+    quote!(#p::Some(|| #p::DefaultVia::<#ty>::json(#value)))
 }
 
 /// The traits `default_value` needs in scope, imported once per derive.
 pub(crate) fn default_traits(p: &TokenStream) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
-        use #p::{NoDefault as _, NoDefaultOf as _, SerializeDefault as _};
+        use #p::{NoDefaultOf as _, NoDefaultVia as _};
     }
 }

@@ -32,7 +32,9 @@ pub(super) fn ty(t: Type) -> Keyword {
 pub(super) fn wire(role: Role, keywords: impl IntoIterator<Item = Keyword>) -> Object {
     let keywords = keywords.into_iter();
     let mut obj = Object {
-        entries: Vec::with_capacity(keywords.size_hint().0),
+        // Room for what is most often added after: a description or a
+        // title, bounds, `required` (each growth is a reallocation).
+        entries: Vec::with_capacity(keywords.size_hint().0 + 3),
         role,
     };
     for k in keywords {

@@ -222,36 +222,73 @@ fn push_fields(s: &'static Struct, stack: &mut Vec<&'static Shape>) {
 /// Same name, different description: two types, two entries.
 #[derive(Default)]
 pub(super) struct Identities {
+    /// Addresses seen and their identity, scanned while there are few.
+    few: Vec<(usize, usize)>,
+    /// The same, once there are many (then `few` is empty).
     by_address: FastMap<usize, usize>,
+    /// Identities by type name, once there are many types (while there are
+    /// few, `types` is scanned).
     by_name: FastMap<&'static str, Vec<usize>>,
     types: Vec<(&'static str, &'static Named)>,
 }
 
 impl Identities {
+    /// Up to this many addresses and types, lookups scan a vector (most
+    /// documents have a handful of named types; hashing them costs more).
+    const FEW: usize = 16;
+
     pub(super) fn of(&mut self, named: &'static Named) -> usize {
         let address = named as *const Named as usize;
-        if let Some(&id) = self.by_address.get(&address) {
+        let known = if self.by_address.is_empty() {
+            self.few
+                .iter()
+                .find(|(a, _)| *a == address)
+                .map(|(_, id)| *id)
+        } else {
+            self.by_address.get(&address).copied()
+        };
+        if let Some(id) = known {
             return id;
         }
         let name = (named.type_name)();
         let types = &self.types;
-        let found = self.by_name.get(name).and_then(|candidates| {
-            candidates.iter().copied().find(|&id| {
-                types
-                    .get(id)
-                    .is_some_and(|(_, other)| same_named(other, named, &mut FastSet::default()))
-            })
-        });
+        let same = |&id: &usize| {
+            types
+                .get(id)
+                .is_some_and(|(_, other)| same_named(other, named, &mut FastSet::default()))
+        };
+        let found = if self.by_name.is_empty() {
+            (0..types.len())
+                .filter(|&id| types[id].0 == name)
+                .find(same)
+        } else {
+            self.by_name
+                .get(name)
+                .and_then(|candidates| candidates.iter().copied().find(same))
+        };
         let id = match found {
             Some(id) => id,
             None => {
                 let id = self.types.len();
                 self.types.push((name, named));
-                self.by_name.entry(name).or_default().push(id);
+                if !self.by_name.is_empty() {
+                    self.by_name.entry(name).or_default().push(id);
+                } else if self.types.len() > Self::FEW {
+                    for (id, (name, _)) in self.types.iter().enumerate() {
+                        self.by_name.entry(name).or_default().push(id);
+                    }
+                }
                 id
             }
         };
-        self.by_address.insert(address, id);
+        if !self.by_address.is_empty() {
+            self.by_address.insert(address, id);
+        } else if self.few.len() < Self::FEW {
+            self.few.push((address, id));
+        } else {
+            self.by_address.extend(self.few.drain(..));
+            self.by_address.insert(address, id);
+        }
         id
     }
 

@@ -306,9 +306,10 @@ pub(super) enum Merge {
 pub(super) struct ObjectBuilder {
     contract: Contract,
     properties: Vec<Property>,
-    /// Where each property name is in `properties` (kept once there are
-    /// many: a few are found faster by a scan).
-    index: FastMap<String, usize>,
+    /// Where each property name is in `properties`, by the name's hash
+    /// (kept once there are many: a few are found faster by a scan; a hash
+    /// shared by two names falls back to the scan).
+    index: FastMap<u64, usize>,
     pub(super) required: Vec<String>,
     pub(super) constraints: Vec<NodeId>,
     pub(super) additional: Vec<NodeId>,
@@ -348,10 +349,11 @@ impl ObjectBuilder {
                 if self.properties.len() >= Self::SCANNED {
                     if self.index.is_empty() {
                         for (i, p) in self.properties.iter().enumerate() {
-                            self.index.insert(p.name.clone(), i);
+                            self.index.entry(name_hash(&p.name)).or_insert(i);
                         }
                     }
-                    self.index.insert(name.into(), self.properties.len());
+                    let at = self.properties.len();
+                    self.index.entry(name_hash(name)).or_insert(at);
                 }
                 self.properties.push(property);
             }
@@ -363,11 +365,16 @@ impl ObjectBuilder {
 
     /// Where the property `name` is.
     fn find(&self, name: &str) -> Option<usize> {
-        if self.properties.len() > Self::SCANNED {
-            self.index.get(name).copied()
-        } else {
-            self.properties.iter().position(|p| p.name == name)
+        if self.properties.len() > Self::SCANNED
+            && let Some(&at) = self.index.get(&name_hash(name))
+            && self.properties.get(at).is_some_and(|p| p.name == name)
+        {
+            return Some(at);
         }
+        if self.properties.len() > Self::SCANNED && !self.index.contains_key(&name_hash(name)) {
+            return None;
+        }
+        self.properties.iter().position(|p| p.name == name)
     }
 
     /// A required key of this object's own.
@@ -623,4 +630,11 @@ fn dedup(names: &mut Vec<String>) {
         let mut keep = keep.into_iter();
         names.retain(|_| keep.next().unwrap_or(true));
     }
+}
+
+/// The hash [`ObjectBuilder`] indexes a property name by (names come from
+/// the program's own types, not from an adversary).
+fn name_hash(name: &str) -> u64 {
+    use std::hash::BuildHasher;
+    std::hash::BuildHasherDefault::<super::identity::FastHasher>::default().hash_one(name)
 }

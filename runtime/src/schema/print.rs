@@ -23,7 +23,12 @@ pub(crate) fn print_owned(mut schema: Schema) -> Value {
     if schema.root.0 >= n {
         return Value::Bool(true);
     }
-    let uses = count_uses(&schema);
+    let (uses, depth) = count_uses(&schema);
+    if depth <= TREE_DEPTH && uses.iter().all(|&u| u <= 1) {
+        // A tree (every node used once), shallow: printed by recursion,
+        // each node moved into its parent, no bookkeeping.
+        return tree(&mut schema.nodes, schema.root);
+    }
     // 0: not started, 1: children pending, 2: printed.
     let mut state = vec![0u8; n];
     let mut printed: Vec<Option<Value>> = Vec::new();
@@ -60,30 +65,42 @@ pub(crate) fn print_owned(mut schema: Schema) -> Value {
     printed[schema.root.0].take().unwrap_or(Value::Bool(true))
 }
 
+/// How deep the recursive printer of trees may go (the renderer, which
+/// builds the schemas that take this path, recursed as deep to build them).
+const TREE_DEPTH: usize = 128;
+
+/// Prints the tree below `id` by recursion, moving every node out.
+fn tree(nodes: &mut [Node], id: NodeId) -> Value {
+    let Some(slot) = nodes.get_mut(id.0) else {
+        return Value::Bool(true);
+    };
+    let node = std::mem::replace(slot, Node::Bool(true));
+    node_value(node, &mut |c: NodeId| tree(nodes, c))
+}
+
 /// How many times each node is referred to from the nodes reachable from
-/// the root (the root counts once).
-fn count_uses(schema: &Schema) -> Vec<u32> {
+/// the root (the root counts once), and how deep the first visit of each
+/// went (the depth of the tree, when it is one).
+fn count_uses(schema: &Schema) -> (Vec<u32>, usize) {
     let mut uses = vec![0u32; schema.nodes.len()];
-    let mut seen = vec![false; schema.nodes.len()];
     uses[schema.root.0] = 1;
-    seen[schema.root.0] = true;
-    let mut work = vec![schema.root];
-    while let Some(id) = work.pop() {
+    let mut deepest = 0;
+    let mut work = vec![(schema.root, 0usize)];
+    while let Some((id, depth)) = work.pop() {
+        deepest = deepest.max(depth);
         if let Some(node) = schema.get(id) {
             node.for_each_child(|c| {
                 if let Some(u) = uses.get_mut(c.0) {
+                    // Seen from here first: its children are visited once.
+                    if *u == 0 {
+                        work.push((c, depth + 1));
+                    }
                     *u = u.saturating_add(1);
-                }
-                if let Some(s) = seen.get_mut(c.0)
-                    && !*s
-                {
-                    *s = true;
-                    work.push(c);
                 }
             });
         }
     }
-    uses
+    (uses, deepest)
 }
 
 /// A printed child: moved out at its last use, copied before. A child not
