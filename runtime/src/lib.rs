@@ -102,18 +102,32 @@ pub trait ToolSchema {
     /// The wire shape, built at compile time.
     const SHAPE: &'static shape::Shape;
 
+    /// The type's own cache of its two schemas, when it has one (the derive
+    /// gives one to every type without type or const parameters); `None`:
+    /// the process-wide cache keyed by shape. Not part of the API.
+    #[doc(hidden)]
+    const __SCHEMAS: Option<&'static __private::Schemas> = None;
+
     /// The JSON Schema (2020-12) of what serde deserializes into this type.
     ///
     /// Rendered on first use, then a pointer read.
+    #[inline]
     fn input_schema() -> &'static Value {
-        render::cached(Self::SHAPE, Contract::Input)
+        match Self::__SCHEMAS {
+            Some(own) => own.input(Self::SHAPE),
+            None => render::cached(Self::SHAPE, Contract::Input),
+        }
     }
 
     /// The JSON Schema (2020-12) of what serde serializes from this type.
     ///
     /// Rendered on first use, then a pointer read.
+    #[inline]
     fn output_schema() -> &'static Value {
-        render::cached(Self::SHAPE, Contract::Output)
+        match Self::__SCHEMAS {
+            Some(own) => own.output(Self::SHAPE),
+            None => render::cached(Self::SHAPE, Contract::Output),
+        }
     }
 
     /// The input schema written in a provider's dialect (tool arguments,

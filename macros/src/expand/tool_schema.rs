@@ -80,19 +80,14 @@ fn expand(cont: &Container) -> TokenStream {
         .params
         .iter()
         .all(|g| matches!(g, syn::GenericParam::Lifetime(_)));
+    // The accessors are the trait's own (generic) methods reading this
+    // constant: no function bodies per type for the compiler to check when
+    // a crate only defines its types.
     let (cache, cached) = if own_cache {
-        let shape = quote!(<Self as #p::ToolSchema>::SHAPE);
         (
-            Some(quote!(static __SCHEMAS: #p::Schemas = #p::Schemas::EMPTY;)),
+            Some(quote!(static __TF_SCHEMAS: #p::Schemas = #p::Schemas::EMPTY;)),
             Some(quote! {
-                #[inline]
-                fn input_schema() -> &'static #p::Value {
-                    __SCHEMAS.input(#shape)
-                }
-                #[inline]
-                fn output_schema() -> &'static #p::Value {
-                    __SCHEMAS.output(#shape)
-                }
+                const __SCHEMAS: #p::Option<&'static #p::Schemas> = #p::Some(&__TF_SCHEMAS);
             }),
         )
     } else {
