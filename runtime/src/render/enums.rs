@@ -2,7 +2,7 @@
 //! untagged), and what an enum's content is beside another enum's tag.
 
 use super::build::{ty, wire};
-use super::objects::{Merge, ObjectBuilder};
+use super::builder::{Merge, ObjectBuilder};
 use super::{Mode, Renderer};
 use crate::Contract;
 use crate::schema::{

@@ -25,6 +25,7 @@
 //! schema at every level).
 
 mod build;
+mod builder;
 mod enums;
 mod identity;
 mod keys;
