@@ -464,3 +464,48 @@ fn known_exclusive_alternatives_are_written() {
     ]);
     assert_eq!(report.accepted, 5, "{:?}", report.refused);
 }
+
+/// Found by `hostile::convert_holds_on_any_schema`: Gemini's JSON Schema
+/// writes a `$ref` with siblings as an `anyOf` of the one reference beside
+/// them, and the recursion check named the rewritten place
+/// (`.../items/anyOf/0/$ref`), which is not in the input.
+#[test]
+fn a_required_cycle_is_reported_where_the_input_has_its_ref() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "kids": {"type": "array", "items": {"$ref": "#", "items": {"type": "object"}}}
+        },
+        "required": ["kids"]
+    });
+    let err = convert(&schema, Dialect::GeminiJsonSchema).unwrap_err();
+    let at: Vec<(&str, &str)> = err
+        .violations
+        .iter()
+        .map(|v| (v.path.as_str(), v.rule))
+        .collect();
+    assert_eq!(at, [("/properties/kids/items/$ref", "recursion")], "{err}");
+    assert!(schema.pointer("/properties/kids/items/$ref").is_some());
+}
+
+/// Found by `hostile::convert_holds_on_any_schema`: a `type` the lowering
+/// inferred from mixed `enum` values was refused at `/type`, a key the input
+/// does not have; it is refused at the values.
+#[test]
+fn an_inferred_type_union_is_reported_at_the_values() {
+    let schema = json!({"type": "object", "properties": {"v": {"enum": [false, "object"]}}});
+    let err = convert(&schema, Dialect::Gemini).unwrap_err();
+    let at: Vec<(&str, &str)> = err
+        .violations
+        .iter()
+        .map(|v| (v.path.as_str(), v.rule))
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("/properties/v/enum", "non-string-enum"),
+            ("/properties/v/enum", "type-union")
+        ],
+        "{err}"
+    );
+}

@@ -17,7 +17,7 @@ use serde_json::Value;
 pub fn convert(schema: &Value, dialect: Dialect) -> Result<Value, DialectError> {
     let mut lowering = Lowering::new(dialect);
     let out = lowering.lower(schema);
-    whole(lowering, out)
+    whole(lowering, out, schema)
 }
 
 /// Lowers a schema the renderer built (`json` is its printed form, which
@@ -30,11 +30,11 @@ pub(crate) fn convert_model(
 ) -> Result<Value, DialectError> {
     let mut lowering = Lowering::new(dialect);
     let out = lowering.lower_model(model, json);
-    whole(lowering, out)
+    whole(lowering, out, json)
 }
 
 /// The checks of a whole lowered schema, and the verdict.
-fn whole(mut lowering: Lowering, out: Value) -> Result<Value, DialectError> {
+fn whole(mut lowering: Lowering, out: Value, input: &Value) -> Result<Value, DialectError> {
     let dialect = lowering.dialect;
     lowering.at_end();
     // Tool parameters are an object in every provider dialect.
@@ -47,7 +47,7 @@ fn whole(mut lowering: Lowering, out: Value) -> Result<Value, DialectError> {
             ),
         );
     }
-    lowering.whole(&out);
+    lowering.whole(&out, input);
     if lowering.is_clean() {
         Ok(out)
     } else {

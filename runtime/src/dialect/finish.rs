@@ -55,7 +55,13 @@ impl Lowering {
             node.out.insert("description".into(), description.into());
         }
         let out = self.split_null(node.out);
-        self.nullable_keyword(path, out)
+        // A `type` the input does not have was inferred from its values:
+        // what it says of them is said at them.
+        let type_from = ["type", "enum", "const"]
+            .into_iter()
+            .find(|k| obj.get(k).is_some())
+            .unwrap_or("type");
+        self.nullable_keyword(path, type_from, out)
     }
 
     /// Closed objects, every property required (the optional ones made
@@ -218,7 +224,12 @@ impl Lowering {
     }
 
     /// `type: [t, "null"]` written as `type: t, nullable: true`.
-    fn nullable_keyword(&mut self, path: &str, mut out: Map<String, Value>) -> Value {
+    fn nullable_keyword(
+        &mut self,
+        path: &str,
+        type_from: &str,
+        mut out: Map<String, Value>,
+    ) -> Value {
         if self.caps.nullable != Nullable::Keyword {
             return Value::Object(out);
         }
@@ -235,7 +246,7 @@ impl Lowering {
                         }
                     }
                     _ => self.reject(
-                        &format!("{path}/type"),
+                        &format!("{path}/{type_from}"),
                         "type-union",
                         format!("{} has one type per schema (plus `nullable`)", self.dialect),
                     ),

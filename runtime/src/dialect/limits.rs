@@ -8,20 +8,21 @@ use serde_json::{Map, Value};
 use std::collections::HashSet;
 
 impl Lowering {
-    /// Every whole-schema check of the dialect on the lowered `out`.
-    pub(crate) fn whole(&mut self, out: &Value) {
+    /// Every whole-schema check of the dialect on the lowered `out` of
+    /// `input` (violations are reported at places of the input).
+    pub(crate) fn whole(&mut self, out: &Value, input: &Value) {
         if self.is_clean() {
             self.limits(out);
         }
         if self.is_clean() && self.caps.recursion == Recursion::ThroughOptional {
             // Gemini documents that a cycle of references must pass through
             // an optional property (so a finite value exists).
-            self.required_cycles(out, "#", String::new());
+            self.required_cycles(out, input, "#", String::new());
             if let Some(Value::Object(defs)) = out.get("$defs") {
                 for (name, def) in defs {
                     let target = format!("#/$defs/{}", escape(name));
                     let path = format!("/$defs/{}", escape(name));
-                    self.required_cycles(def, &target, path);
+                    self.required_cycles(def, input, &target, path);
                 }
             }
         }
@@ -32,7 +33,7 @@ impl Lowering {
     /// `enum` or `default` value is data, not a reference. A reference is
     /// compared percent-decoded (a URI fragment writes `Ü` as `%C3%9C`).
     /// Iterative.
-    fn required_cycles(&mut self, top: &Value, target: &str, path: String) {
+    fn required_cycles(&mut self, top: &Value, input: &Value, target: &str, path: String) {
         let mut stack: Vec<(&Value, String, bool, usize)> = vec![(top, path, false, 0)];
         while let Some((node, path, optional, depth)) = stack.pop() {
             let Value::Object(m) = node else { continue };
@@ -45,7 +46,7 @@ impl Lowering {
                     .is_some_and(|r| percent_decoded(r) == target)
             {
                 self.reject(
-                    &format!("{path}/$ref"),
+                    &in_input(input, &format!("{path}/$ref")),
                     "recursion",
                     "Gemini takes a recursive reference only through an optional property; this one is reached through required ones",
                 );
@@ -165,6 +166,50 @@ impl Lowering {
             );
         }
     }
+}
+
+/// The place in `input` of the place `pointer` of its lowering. The
+/// lowering keeps every key where it was, except one rewrite: keywords
+/// beside a `$ref` stay beside an `anyOf` of the one reference (Gemini's
+/// JSON Schema), so an output `.../anyOf/0/$ref` where the input has no
+/// `anyOf` is the input's `.../$ref`.
+fn in_input(input: &Value, pointer: &str) -> String {
+    let tokens: Vec<&str> = pointer.split('/').skip(1).collect();
+    let mut at = input;
+    let mut out = String::new();
+    let mut i = 0;
+    while let Some(&token) = tokens.get(i) {
+        let key = token.replace("~1", "/").replace("~0", "~");
+        let next = match at {
+            Value::Object(m) => m.get(&key),
+            Value::Array(items) => key.parse::<usize>().ok().and_then(|n| items.get(n)),
+            _ => None,
+        };
+        match next {
+            Some(child) => {
+                out.push('/');
+                out.push_str(token);
+                at = child;
+                i += 1;
+            }
+            None if token == "anyOf"
+                && tokens.get(i + 1) == Some(&"0")
+                && at.get("$ref").is_some() =>
+            {
+                // The rewritten reference: the input's own `$ref` is here.
+                i += 2;
+            }
+            // Not found: the rest of the output's pointer as it is.
+            None => {
+                for rest in &tokens[i..] {
+                    out.push('/');
+                    out.push_str(rest);
+                }
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// Calls `f` on each subschema of a schema object: the places the walk
