@@ -509,3 +509,31 @@ fn an_inferred_type_union_is_reported_at_the_values() {
         "{err}"
     );
 }
+
+/// Found the same way: `null` taken out of an `enum` wraps the node in an
+/// `anyOf` with `{"type": "null"}`, and a required cycle below it was
+/// reported under that `anyOf`.
+#[test]
+fn a_required_cycle_below_a_split_null_is_reported_in_the_input() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "kids": {"type": "array", "items": {"$ref": "#"}, "enum": [null, false]}
+        },
+        "required": ["kids"]
+    });
+    let err = convert(&schema, Dialect::GeminiJsonSchema).unwrap_err();
+    let cycles: Vec<&str> = err
+        .violations
+        .iter()
+        .filter(|v| v.rule == "recursion")
+        .map(|v| v.path.as_str())
+        .collect();
+    assert_eq!(cycles, ["/properties/kids/items/$ref"], "{err}");
+    for v in &err.violations {
+        assert!(
+            schema.pointer(&v.path).is_some() || v.path.is_empty(),
+            "{v}"
+        );
+    }
+}

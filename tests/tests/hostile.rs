@@ -1126,6 +1126,11 @@ fn violation_paths_name_the_input() {
         json!({"type": "object", "properties": {"f": {"type": "array", "items": {"anyOf": []}}}}),
         // Keys with pointer syntax.
         json!({"type": "object", "properties": {"a/b~c": {"type": "object"}, "é\"\\": {"type": "strange"}}}),
+        // Places the dialect lowering rewrites (session 5): a `$ref` beside
+        // siblings, a `null` split out of `enum`, a type inferred from values.
+        json!({"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#", "items": {"type": "object"}}}}, "required": ["kids"]}),
+        json!({"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#"}, "enum": [null, false]}}, "required": ["kids"]}),
+        json!({"enum": [false, "object"]}),
     ];
     for schema in &schemas {
         check_gate(schema, &json!({})).expect("paths");

@@ -169,47 +169,39 @@ impl Lowering {
 }
 
 /// The place in `input` of the place `pointer` of its lowering. The
-/// lowering keeps every key where it was, except one rewrite: keywords
-/// beside a `$ref` stay beside an `anyOf` of the one reference (Gemini's
-/// JSON Schema), so an output `.../anyOf/0/$ref` where the input has no
-/// `anyOf` is the input's `.../$ref`.
+/// lowering keeps every key where it was, except where it wraps a node in an
+/// `anyOf` whose first alternative is the node itself: keywords beside a
+/// `$ref` beside an `anyOf` of the one reference (Gemini's JSON Schema), a
+/// `null` taken out of `enum` as a second alternative. So an output
+/// `.../anyOf/0/...` may be the input's `...` itself: of the readings of
+/// the pointer, the first that names a place of the input is taken (each
+/// (token, input node) pair is tried once), else the pointer as it is.
 fn in_input(input: &Value, pointer: &str) -> String {
     let tokens: Vec<&str> = pointer.split('/').skip(1).collect();
-    let mut at = input;
-    let mut out = String::new();
-    let mut i = 0;
-    while let Some(&token) = tokens.get(i) {
+    let mut tried: HashSet<(usize, *const Value)> = HashSet::new();
+    let mut stack: Vec<(usize, &Value, String)> = vec![(0, input, String::new())];
+    while let Some((i, at, path)) = stack.pop() {
+        let Some(&token) = tokens.get(i) else {
+            return path;
+        };
+        if !tried.insert((i, at as *const Value)) {
+            continue;
+        }
+        // Pushed last, tried first: the key as it is.
+        if token == "anyOf" && tokens.get(i + 1) == Some(&"0") {
+            stack.push((i + 2, at, path.clone()));
+        }
         let key = token.replace("~1", "/").replace("~0", "~");
-        let next = match at {
+        let child = match at {
             Value::Object(m) => m.get(&key),
             Value::Array(items) => key.parse::<usize>().ok().and_then(|n| items.get(n)),
             _ => None,
         };
-        match next {
-            Some(child) => {
-                out.push('/');
-                out.push_str(token);
-                at = child;
-                i += 1;
-            }
-            None if token == "anyOf"
-                && tokens.get(i + 1) == Some(&"0")
-                && at.get("$ref").is_some() =>
-            {
-                // The rewritten reference: the input's own `$ref` is here.
-                i += 2;
-            }
-            // Not found: the rest of the output's pointer as it is.
-            None => {
-                for rest in &tokens[i..] {
-                    out.push('/');
-                    out.push_str(rest);
-                }
-                break;
-            }
+        if let Some(child) = child {
+            stack.push((i + 1, child, format!("{path}/{token}")));
         }
     }
-    out
+    pointer.to_string()
 }
 
 /// Calls `f` on each subschema of a schema object: the places the walk
