@@ -451,7 +451,12 @@ mod property {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+        // 512 cases, or `PROPTEST_CASES` for a long run.
+        #![proptest_config(ProptestConfig {
+            cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(512),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
 
         /// Any answer: the derived form and the gated form name the same
         /// violations (an integer written with a fraction aside).
