@@ -14,6 +14,15 @@ pub mod mutate;
 use serde_json::Value;
 use std::path::PathBuf;
 
+/// How many cases a property test runs: `PROPTEST_CASES` when set (the
+/// long mode), else `default` (bounded for CI).
+pub fn proptest_cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// The workspace root.
 pub fn workspace_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -65,10 +65,7 @@ fn format_accepts(format: &str, s: &str) -> bool {
 }
 
 fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1000)
+    toolform_tests::proptest_cases(1000)
 }
 
 fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {

@@ -453,7 +453,7 @@ mod property {
     proptest! {
         // 512 cases, or `PROPTEST_CASES` for a long run.
         #![proptest_config(ProptestConfig {
-            cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(512),
+            cases: toolform_tests::proptest_cases(512),
             failure_persistence: None,
             ..ProptestConfig::default()
         })]

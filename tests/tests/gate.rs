@@ -738,9 +738,7 @@ mod arbitrary {
 
     proptest! {
         // Bounded for CI; PROPTEST_CASES=1000000 runs the long mode.
-        #![proptest_config(ProptestConfig::with_cases(
-            std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(2000)
-        ))]
+        #![proptest_config(ProptestConfig::with_cases(toolform_tests::proptest_cases(2000)))]
         #[test]
         fn gate_never_panics(schema in json(), content in json()) {
             for rev in Revision::ALL {

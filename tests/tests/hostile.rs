@@ -1051,10 +1051,7 @@ fn args() -> impl Strategy<Value = Value> {
 /// regression case in `violation_paths_name_the_input`.
 fn cases(default: u32) -> ProptestConfig {
     ProptestConfig {
-        cases: std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default),
+        cases: toolform_tests::proptest_cases(default),
         failure_persistence: None,
         ..ProptestConfig::default()
     }

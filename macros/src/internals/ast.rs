@@ -60,4 +60,13 @@ impl<'a> Container<'a> {
             .clone()
             .unwrap_or_else(|| syn::parse_quote!(::toolform))
     }
+
+    /// The names of the type's type parameters.
+    pub fn type_params(&self) -> Vec<Ident> {
+        self.serde
+            .generics
+            .type_params()
+            .map(|t| t.ident.clone())
+            .collect()
+    }
 }

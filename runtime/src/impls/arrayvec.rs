@@ -12,7 +12,7 @@
 //! Plane, `CAP / 4` of any kind. Exact for ASCII; a mixed string that fits
 //! (`"aé"` in 3 bytes) is read and not advertised.
 
-use super::byte_strings::{leak_once, leak_str};
+use super::byte_strings::leak_str;
 use crate::ToolSchema;
 use crate::shape::{Body, Convert, Named, SeqShape, Shape, StringShape};
 use arrayvec::{ArrayString, ArrayVec};
@@ -29,7 +29,7 @@ impl<T: ToolSchema, const CAP: usize> ToolSchema for ArrayVec<T, CAP> {
 /// At most `cap` bytes, as far as a pattern can say it.
 fn bounded_input(cap: usize) -> &'static Shape {
     static CACHE: crate::memo::Memo<usize, &'static Shape> = crate::memo::Memo::new();
-    leak_once(&CACHE, cap, || {
+    CACHE.leak(cap, || {
         let pattern = format!(
             r"^([\x00-\x7F]{{0,{}}}|[\x00-\u07FF]{{0,{}}}|[\x00-\uFFFF]{{0,{}}}|[\s\S]{{0,{}}})$",
             cap,

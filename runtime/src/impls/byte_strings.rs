@@ -59,17 +59,6 @@ pub(crate) const BYTES: &Shape = &Shape::Named(&Named {
     }),
 });
 
-/// Leaks one value per process and key: shapes built at first render (a
-/// bound or a pattern computed from a const generic), kept for the life of
-/// the program like the consts they stand in for.
-pub(crate) fn leak_once<K: Eq + std::hash::Hash + Copy + Send + Sync + 'static>(
-    cache: &'static crate::memo::Memo<K, &'static Shape>,
-    key: K,
-    build: impl FnOnce() -> Shape,
-) -> &'static Shape {
-    cache.leak(key, build)
-}
-
 /// Leaks a string for the life of the program (patterns built at first render).
 pub(crate) fn leak_str(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())

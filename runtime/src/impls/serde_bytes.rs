@@ -16,7 +16,7 @@
 //! an `Option` of one: the wire type is `ByteBuf`, `ByteArray<N>`, or an
 //! `Option` of it.
 
-use super::byte_strings::{BYTES, alternative, leak_once, leak_str};
+use super::byte_strings::{BYTES, alternative, leak_str};
 use crate::__private::shape_of;
 use crate::ToolSchema;
 use crate::shape::{Body, Convert, Enum, Named, Repr, Shape, StringShape};
@@ -31,7 +31,7 @@ impl ToolSchema for serde_bytes::Bytes {
 /// A string of `N` ASCII characters (`N` bytes).
 fn exact_string<const N: usize>() -> &'static Shape {
     static CACHE: crate::memo::Memo<usize, &'static Shape> = crate::memo::Memo::new();
-    leak_once(&CACHE, N, || {
+    CACHE.leak(N, || {
         Shape::String(StringShape {
             min_length: Some(N as u64),
             max_length: Some(N as u64),

@@ -49,7 +49,7 @@
 //! - `Vec<A>` on `Vec<T>`, `Option<A>` on `Option<T>`: the container of the
 //!   adapted item.
 
-use super::byte_strings::{BYTES, alternative, leak_once, leak_str};
+use super::byte_strings::{BYTES, alternative, leak_str};
 use crate::ToolSchema;
 use crate::shape::{Body, Convert, Enum, IntRange, Named, Repr, SeqShape, Shape, StringShape};
 use serde_with::formats::{Flexible, PreferMany, PreferOne, Strict};
@@ -222,12 +222,12 @@ fn display_from_str(shape: &'static Shape, input: bool) -> &'static Shape {
     };
     match resolved {
         Shape::String(_) => shape,
-        Shape::Bool => leak_once(&CACHE, key, || pattern("^(true|false)$".into())),
-        Shape::Integer(range) => leak_once(&CACHE, key, || {
+        Shape::Bool => CACHE.leak(key, || pattern("^(true|false)$".into())),
+        Shape::Integer(range) => CACHE.leak(key, || {
             let (i, o) = integer_patterns(range);
             pattern(if input { i } else { o })
         }),
-        Shape::Number => leak_once(&CACHE, key, || {
+        Shape::Number => CACHE.leak(key, || {
             pattern(if input { FLOAT_IN } else { FLOAT_OUT }.into())
         }),
         _ => &Shape::String(StringShape::ANY),

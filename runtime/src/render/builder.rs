@@ -91,14 +91,15 @@ impl ObjectBuilder {
 
     /// Where the property `name` is.
     fn find(&self, name: &str) -> Option<usize> {
-        if self.properties.len() > Self::SCANNED
-            && let Some(&at) = self.index.get(&name_hash(name))
-            && self.properties.get(at).is_some_and(|p| p.name == name)
-        {
-            return Some(at);
-        }
-        if self.properties.len() > Self::SCANNED && !self.index.contains_key(&name_hash(name)) {
-            return None;
+        if self.properties.len() > Self::SCANNED {
+            match self.index.get(&name_hash(name)) {
+                None => return None,
+                Some(&at) if self.properties.get(at).is_some_and(|p| p.name == name) => {
+                    return Some(at);
+                }
+                // Another name with the same hash: scanned.
+                Some(_) => {}
+            }
         }
         self.properties.iter().position(|p| p.name == name)
     }

@@ -25,12 +25,7 @@ pub fn check_form<'a>(
         return None;
     };
     let container_default = cont.serde.attrs.default();
-    let type_params: Vec<syn::Ident> = cont
-        .serde
-        .generics
-        .type_params()
-        .map(|t| t.ident.clone())
-        .collect();
+    let type_params = cont.type_params();
     let mut out = Vec::with_capacity(fields.len());
     for ((field, ours), schema) in fields.iter().zip(elicit).zip(&cont.fields) {
         let read = !field.attrs.skip_deserializing();

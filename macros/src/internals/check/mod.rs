@@ -25,12 +25,7 @@ pub fn check<'a>(cx: &Ctxt, cont: Container<'a>) -> Option<model::Container<'a>>
     titled_unit_only(cx, &cont);
     struct_tag(cx, &cont.serde);
     variant_custom_functions(cx, &cont);
-    let type_params: Vec<syn::Ident> = cont
-        .serde
-        .generics
-        .type_params()
-        .map(|t| t.ident.clone())
-        .collect();
+    let type_params = cont.type_params();
     // `#[serde(default)]` on a struct gives its fields a default; on an enum
     // it is refused by serde.
     let container_default = match &cont.serde.data {

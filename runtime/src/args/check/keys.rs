@@ -132,42 +132,37 @@ fn integer_key(range: &IntRange, key: &str) -> bool {
 /// `^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`, decided directly.
 fn number_key(key: &str) -> bool {
     let b = key.as_bytes();
-    let mut i = 0;
     let at = |i: usize| b.get(i).copied();
-    if at(i) == Some(b'-') {
-        i += 1;
-    }
-    match at(i) {
-        Some(b'0') => i += 1,
-        Some(b'1'..=b'9') => {
-            while at(i).is_some_and(|c| c.is_ascii_digit()) {
-                i += 1;
-            }
-        }
-        _ => return false,
-    }
-    if at(i) == Some(b'.') {
-        i += 1;
-        let start = i;
+    // The end of the run of digits from `i`.
+    let digits = |mut i: usize| {
         while at(i).is_some_and(|c| c.is_ascii_digit()) {
             i += 1;
         }
-        if i == start {
+        i
+    };
+    let mut i = usize::from(at(0) == Some(b'-'));
+    match at(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => i = digits(i),
+        _ => return false,
+    }
+    if at(i) == Some(b'.') {
+        let end = digits(i + 1);
+        if end == i + 1 {
             return false;
         }
+        i = end;
     }
     if matches!(at(i), Some(b'e' | b'E')) {
         i += 1;
         if matches!(at(i), Some(b'+' | b'-')) {
             i += 1;
         }
-        let start = i;
-        while at(i).is_some_and(|c| c.is_ascii_digit()) {
-            i += 1;
-        }
-        if i == start {
+        let end = digits(i);
+        if end == i {
             return false;
         }
+        i = end;
     }
     i == b.len()
 }
