@@ -14,6 +14,15 @@ pub mod mutate;
 use serde_json::Value;
 use std::path::PathBuf;
 
+/// Each violation as `(path, rule)`, in order: what most assertions on a
+/// list of violations compare.
+pub fn path_rules(violations: &[toolform::Violation]) -> Vec<(&str, &'static str)> {
+    violations
+        .iter()
+        .map(|v| (v.path.as_str(), v.rule))
+        .collect()
+}
+
 /// How many cases a property test runs: `PROPTEST_CASES` when set (the
 /// long mode), else `default` (bounded for CI).
 pub fn proptest_cases(default: u32) -> u32 {

@@ -268,11 +268,7 @@ fn form_integers_are_bounded_to_what_clients_send_exactly() {
         "big": 9007199254740992u64, "size": u64::MAX, "signed": i64::MIN, "declared": 9, "small": 256
     })))
     .unwrap_err();
-    let rules: Vec<(&str, &str)> = err
-        .violations()
-        .iter()
-        .map(|v| (v.path.as_str(), v.rule))
-        .collect();
+    let rules = toolform_tests::path_rules(err.violations());
     assert_eq!(
         rules,
         [

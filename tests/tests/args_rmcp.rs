@@ -36,11 +36,7 @@ fn dialect_parse_args_holds_every_constraint() {
     for dialect in Dialect::ALL {
         let bad = json!({"origin": "lhr", "passengers": 12, "note": null});
         let err = dialect.parse_args::<Search>(bad).unwrap_err();
-        let paths: Vec<(&str, &str)> = err
-            .violations()
-            .iter()
-            .map(|v| (v.path.as_str(), v.rule))
-            .collect();
+        let paths = toolform_tests::path_rules(err.violations());
         assert_eq!(
             paths,
             [("/origin", "pattern"), ("/passengers", "maximum")],

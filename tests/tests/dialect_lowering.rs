@@ -479,11 +479,7 @@ fn a_required_cycle_is_reported_where_the_input_has_its_ref() {
         "required": ["kids"]
     });
     let err = convert(&schema, Dialect::GeminiJsonSchema).unwrap_err();
-    let at: Vec<(&str, &str)> = err
-        .violations
-        .iter()
-        .map(|v| (v.path.as_str(), v.rule))
-        .collect();
+    let at = toolform_tests::path_rules(&err.violations);
     assert_eq!(at, [("/properties/kids/items/$ref", "recursion")], "{err}");
     assert!(schema.pointer("/properties/kids/items/$ref").is_some());
 }
@@ -495,11 +491,7 @@ fn a_required_cycle_is_reported_where_the_input_has_its_ref() {
 fn an_inferred_type_union_is_reported_at_the_values() {
     let schema = json!({"type": "object", "properties": {"v": {"enum": [false, "object"]}}});
     let err = convert(&schema, Dialect::Gemini).unwrap_err();
-    let at: Vec<(&str, &str)> = err
-        .violations
-        .iter()
-        .map(|v| (v.path.as_str(), v.rule))
-        .collect();
+    let at = toolform_tests::path_rules(&err.violations);
     assert_eq!(
         at,
         [

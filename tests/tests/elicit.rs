@@ -381,11 +381,7 @@ fn answers_name_every_violation() {
         "extras": ["breakfast", "spa", "parking"], "check_in": "2024-02-30", "newsletter": "yes"
     }});
     let err = Booking::from_elicit_result(&answer).unwrap_err();
-    let found: Vec<(&str, &str)> = err
-        .violations()
-        .iter()
-        .map(|v| (v.path.as_str(), v.rule))
-        .collect();
+    let found = toolform_tests::path_rules(err.violations());
     assert_eq!(
         found,
         [

@@ -131,11 +131,7 @@ fn non_ascii_names_options_and_titles() {
         "courriel": "pas un courriel"
     }));
     let err = Fiche::from_elicit_result(&answer).unwrap_err();
-    let found: Vec<(&str, &str)> = err
-        .violations()
-        .iter()
-        .map(|v| (v.path.as_str(), v.rule))
-        .collect();
+    let found = toolform_tests::path_rules(err.violations());
     assert_eq!(
         found,
         [
@@ -324,11 +320,7 @@ fn args_non_ascii_everywhere() {
     assert!(parse_args::<Réservation>(&ok).is_ok());
     let bad = json!({"ville/départ~": "GENÈVE", "voyageurs·euses": 12, "étiquettes": ["é", 1], "notes": {"ünï": "x"}, "clé inconnue": 1});
     let err = parse_args::<Réservation>(&bad).unwrap_err();
-    let found: Vec<(&str, &str)> = err
-        .violations()
-        .iter()
-        .map(|v| (v.path.as_str(), v.rule))
-        .collect();
+    let found = toolform_tests::path_rules(err.violations());
     assert_eq!(
         found,
         [

@@ -150,11 +150,7 @@ fn schemars_output_that_cannot_be_a_form_is_rejected_with_the_path() {
         .into_root_schema_for::<Nested>()
         .to_value();
     let err = gate(&schema, Revision::V2025_11_25).unwrap_err();
-    let paths: Vec<(&str, &str)> = err
-        .violations
-        .iter()
-        .map(|v| (v.path.as_str(), v.rule))
-        .collect();
+    let paths = toolform_tests::path_rules(&err.violations);
     assert!(
         paths.contains(&("/properties/home/$ref", "ref"))
             || paths.contains(&("/properties/home", "nested-object")),
