@@ -301,6 +301,17 @@ const fn check_range_in(shape: &Shape, min: Option<Bound>, max: Option<Bound>) {
     }
 }
 
+/// Named constants for the members the generated literals leave unset: a
+/// named constant is one operand in the compiler's MIR, where `None` or
+/// `&[]` written in place costs a temporary each (bench/compile_time/EXPANSION.md).
+pub const NO_STR: Option<&'static str> = None;
+/// No aliases (see [`NO_STR`]).
+pub const NO_NAMES: &[&str] = &[];
+/// No default value (see [`NO_STR`]).
+pub const NO_DEFAULT: Option<fn() -> Option<Value>> = None;
+/// No declared constraints (see [`NO_STR`]).
+pub const NO_CONSTRAINTS: Option<&'static Constraints> = None;
+
 /// The default of a field written `Option<..>` with `#[serde(default)]`:
 /// `None`, which serde_json writes as `null`. One function for every such
 /// field, so the inner type's `Serialize` is not instantiated for it.

@@ -130,7 +130,10 @@ fn expand(form: &Form) -> TokenStream {
     // Inside the generated `const _` block, `__tf` and `__te` name
     // toolform's private and elicit modules: shorter paths, a smaller
     // expansion.
-    let (bp, be) = (quote!(__tf), quote!(__te));
+    let (bp, be) = (
+        syn::Ident::new("__tf", proc_macro2::Span::call_site()),
+        syn::Ident::new("__te", proc_macro2::Span::call_site()),
+    );
     let ident = &form.serde.ident;
     let (impl_generics, ty_generics, where_clause) = form.serde.generics.split_for_impl();
     let form_fields = form
@@ -168,7 +171,7 @@ fn expand(form: &Form) -> TokenStream {
     }
 }
 
-fn form_field(p: &TokenStream, e: &TokenStream, field: &FormField) -> TokenStream {
+fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream {
     let ours: &FormFieldAttrs = &field.attrs;
     let ty = &field.ty;
     let ty_span = ty.span();

@@ -5,7 +5,7 @@ use crate::internals::model::{DefaultValue, WireType};
 use crate::internals::serde_attr::ChronoTs;
 use crate::internals::value::Number;
 use proc_macro2::{Span, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 /// When the input has errors, a minimal impl keeps every use of the type from
@@ -22,7 +22,7 @@ pub fn fallback_tool_schema(input: &syn::DeriveInput, krate: &syn::Path) -> Toke
 }
 
 /// The marker type of a chrono `ts_*` module (see `ChronoTs`).
-pub fn chrono_marker(p: &TokenStream, (unit, option): (ChronoTs, bool)) -> TokenStream {
+pub fn chrono_marker(p: &impl ToTokens, (unit, option): (ChronoTs, bool)) -> TokenStream {
     let marker = match unit {
         ChronoTs::Seconds => quote!(#p::chrono_ts::TsSeconds),
         ChronoTs::Milliseconds => quote!(#p::chrono_ts::TsMilliseconds),
@@ -38,23 +38,23 @@ pub fn chrono_marker(p: &TokenStream, (unit, option): (ChronoTs, bool)) -> Token
 
 /// The description: `#[schema(description)]`, else the doc comment (a
 /// `concat!` when it has `#[doc = expr]` parts).
-pub(crate) fn opt_desc(p: &TokenStream, description: &Description) -> TokenStream {
+pub(crate) fn opt_desc(p: &impl ToTokens, description: &Description) -> TokenStream {
     match description {
         Description::Expr(expr) => quote!(#p::Some(#expr)),
         Description::Text(text) => quote!(#p::Some(#text)),
-        Description::None => quote!(#p::None),
+        Description::None => quote!(#p::NO_STR),
     }
 }
 
-pub(crate) fn opt_str(p: &TokenStream, s: Option<&str>) -> TokenStream {
+pub(crate) fn opt_str(p: &impl ToTokens, s: Option<&str>) -> TokenStream {
     match s {
         Some(s) => quote!(#p::Some(#s)),
-        None => quote!(#p::None),
+        None => quote!(#p::NO_STR),
     }
 }
 
 /// `Some(Bound::..)` for a declared bound, or `None`.
-pub(crate) fn bound(p: &TokenStream, v: Option<Number>) -> TokenStream {
+pub(crate) fn bound(p: &impl ToTokens, v: Option<Number>) -> TokenStream {
     match v {
         Some(Number::Int(v)) => quote!(#p::Some(#p::Bound::Int(#v))),
         Some(Number::UInt(v)) => quote!(#p::Some(#p::Bound::UInt(#v))),
@@ -84,7 +84,7 @@ pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 /// `shape_of::<WireType>` for one direction of a field of type `ty`, spanned
 /// on the type that must implement `ToolSchema`, so a missing impl is
 /// reported there.
-pub(crate) fn shape_fn(p: &TokenStream, ty: &syn::Type, wire: &WireType) -> TokenStream {
+pub(crate) fn shape_fn(p: &impl ToTokens, ty: &syn::Type, wire: &WireType) -> TokenStream {
     match wire {
         WireType::Skipped => quote!(#p::shape_of::<()>),
         WireType::Own => quote_spanned!(ty.span()=> #p::shape_of::<#ty>),
@@ -103,12 +103,12 @@ pub(crate) fn shape_fn(p: &TokenStream, ty: &syn::Type, wire: &WireType) -> Toke
 /// `Serialize` simply gets no `"default"`). The block the
 /// derive emits imports `default_traits`.
 pub(crate) fn default_value(
-    p: &TokenStream,
+    p: &impl ToTokens,
     ty: &syn::Type,
     default: &DefaultValue,
 ) -> TokenStream {
     let value = match default {
-        DefaultValue::None => return quote!(#p::None),
+        DefaultValue::None => return quote!(#p::NO_DEFAULT),
         DefaultValue::Null => return quote!(#p::Some(#p::null_default)),
         DefaultValue::OfType => return quote!(#p::DefaultOf::<#ty>::FN),
         DefaultValue::Path(path) => quote!(&#path()),
@@ -123,7 +123,7 @@ pub(crate) fn default_value(
 }
 
 /// The traits `default_value` needs in scope, imported once per derive.
-pub(crate) fn default_traits(p: &TokenStream) -> TokenStream {
+pub(crate) fn default_traits(p: &impl ToTokens) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use #p::{NoDefaultOf as _, NoDefaultVia as _};

@@ -6,8 +6,7 @@ use crate::internals::attr::{Constraints, VariantAttrs};
 use crate::internals::bound::with_bounds;
 use crate::internals::check;
 use crate::internals::ctxt::Ctxt;
-use crate::internals::doc::Description;
-use crate::internals::model::{Container, DefaultValue, Field as FieldModel};
+use crate::internals::model::{Container, Field as FieldModel};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::{Data, Field, Style, Variant};
@@ -52,7 +51,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
 struct Gen<'c, 'a> {
     cont: &'c Container<'a>,
     /// `__tf`, the name of `toolform::__private` inside the generated block.
-    p: TokenStream,
+    p: syn::Ident,
 }
 
 fn expand(cont: &Container) -> TokenStream {
@@ -61,7 +60,7 @@ fn expand(cont: &Container) -> TokenStream {
     // module: shorter paths, a smaller expansion.
     let g = Gen {
         cont,
-        p: quote!(__tf),
+        p: syn::Ident::new("__tf", proc_macro2::Span::call_site()),
     };
     let p = &g.p;
     let ident = &cont.serde.ident;
@@ -264,6 +263,11 @@ impl Gen<'_, '_> {
         let names = (va.name().serialize_name(), va.name().deserialize_name());
         let (ser_name, de_name) = self.names(names, va.skip_serializing(), va.skip_deserializing());
         let aliases = aliases(names.1, va.aliases());
+        let aliases = if aliases.is_empty() {
+            quote!(#p::NO_NAMES)
+        } else {
+            quote!(&[#(#aliases),*])
+        };
         let other = va.other();
         let untagged = va.untagged();
         let body = match (&ours.with, v.style) {
@@ -296,7 +300,7 @@ impl Gen<'_, '_> {
             rust_name: #rust_name,
             ser_name: #ser_name,
             de_name: #de_name,
-            aliases: &[#(#aliases),*],
+            aliases: #aliases,
             other: #other,
             untagged: #untagged,
             body: #body,
@@ -315,7 +319,7 @@ impl Gen<'_, '_> {
         let p = &self.p;
         let some = |skip: bool, n: &str| {
             if skip {
-                quote!(#p::None)
+                quote!(#p::NO_STR)
             } else {
                 quote!(#p::Some(#n))
             }
@@ -332,10 +336,12 @@ impl Gen<'_, '_> {
         };
         let shape = emit::shape_fn(p, field.ty, &ours.de);
         let description = opt_desc(p, &ours.attrs.description);
-        // A struct literal over `Field::BASE` with only what differs from it.
-        // Not a `const fn` call (fewer tokens): rustc's const evaluator spends
-        // far more on a call (a frame, the returned struct copied field by
-        // field) than on the tokens (measured in BENCHMARKS.md).
+        // Every member written, the unset ones as named constants: with
+        // `..Field::BASE` rustc's MIR copies the base once per member it
+        // supplies, and `None` or `&[]` in place is a temporary each; a named
+        // constant is a single operand (bench/compile_time/EXPANSION.md).
+        // Not a `const fn` call: the const evaluator spends far more on a
+        // call than on the tokens it saves.
         let (ser_name, de_name, ser_shape) = match (&ours.one_name, ours.one_wire) {
             (Some(name), true) => {
                 let name = quote!(#p::Some(#name));
@@ -348,46 +354,40 @@ impl Gen<'_, '_> {
                 (ser_name, de_name, emit::shape_fn(p, field.ty, &ours.ser))
             }
         };
-        let mut parts = vec![
-            quote!(rust_name: #rust_name),
-            quote!(ser_name: #ser_name),
-            quote!(de_name: #de_name),
-            quote!(shape: #shape),
-            quote!(ser_shape: #ser_shape),
-        ];
-        if !matches!(ours.attrs.description, Description::None) {
-            parts.push(quote!(description: #description));
-        }
         let aliases = aliases(fa.name().deserialize_name(), fa.aliases());
-        if !aliases.is_empty() {
-            parts.push(quote!(aliases: &[#(#aliases),*]));
-        }
-        for (flag, name) in [
-            (fa.flatten(), quote!(flatten)),
-            (ours.deserialize_with, quote!(deserialize_with)),
-            (ours.has_default, quote!(has_default)),
-            (
-                fa.skip_serializing_if().is_some(),
-                quote!(skip_serializing_if),
-            ),
-            (ours.skip_if_none, quote!(skip_if_none)),
-        ] {
-            if flag {
-                parts.push(quote!(#name: true));
-            }
-        }
-        if !matches!(ours.default, DefaultValue::None) {
-            let value = emit::default_value(p, field.ty, &ours.default);
-            parts.push(quote!(default_value: #value));
-        }
-        if let Some(title) = &ours.attrs.title {
-            parts.push(quote!(title: #p::Some(#title)));
-        }
-        if let Some(c) = &ours.attrs.constraints {
-            let constraints = self.constraints(field, c);
-            parts.push(quote!(constraints: #constraints));
-        }
-        quote!(#p::Field { #(#parts,)* ..#p::Field::BASE })
+        let aliases = if aliases.is_empty() {
+            quote!(#p::NO_NAMES)
+        } else {
+            quote!(&[#(#aliases),*])
+        };
+        let flatten = fa.flatten();
+        let deserialize_with = ours.deserialize_with;
+        let has_default = ours.has_default;
+        let skip_serializing_if = fa.skip_serializing_if().is_some();
+        let skip_if_none = ours.skip_if_none;
+        let default_value = emit::default_value(p, field.ty, &ours.default);
+        let title = opt_str(p, ours.attrs.title.as_deref());
+        let constraints = match &ours.attrs.constraints {
+            Some(c) => self.constraints(field, c),
+            None => quote!(#p::NO_CONSTRAINTS),
+        };
+        quote!(#p::Field {
+            rust_name: #rust_name,
+            ser_name: #ser_name,
+            de_name: #de_name,
+            aliases: #aliases,
+            shape: #shape,
+            ser_shape: #ser_shape,
+            flatten: #flatten,
+            deserialize_with: #deserialize_with,
+            has_default: #has_default,
+            default_value: #default_value,
+            skip_serializing_if: #skip_serializing_if,
+            skip_if_none: #skip_if_none,
+            title: #title,
+            description: #description,
+            constraints: #constraints,
+        })
     }
 
     /// The declared constraints, with the field type's fitness asserted at

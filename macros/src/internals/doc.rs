@@ -100,8 +100,25 @@ fn doc_comment(attrs: &[Attribute]) -> Option<String> {
 /// literal lines as rustdoc joins them (one per line), the expressions as
 /// given. `None` when every part is a string literal.
 fn doc_expr(attrs: &[Attribute]) -> Option<proc_macro2::TokenStream> {
+    let literal = |attr: &Attribute| match &attr.meta {
+        Meta::NameValue(nv) => matches!(
+            &nv.value,
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(_),
+                ..
+            })
+        ),
+        _ => true,
+    };
+    // The common case, a doc comment of literals only, builds nothing.
+    if attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .all(literal)
+    {
+        return None;
+    }
     let mut parts = Vec::new();
-    let mut any_expr = false;
     for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
         let Meta::NameValue(nv) = &attr.meta else {
             continue;
@@ -114,14 +131,8 @@ fn doc_expr(attrs: &[Attribute]) -> Option<proc_macro2::TokenStream> {
                 let line = v.strip_prefix(' ').unwrap_or(&v).trim_end().to_string();
                 parts.push(quote::quote!(#line));
             }
-            other => {
-                any_expr = true;
-                parts.push(other.to_token_stream());
-            }
+            other => parts.push(other.to_token_stream()),
         }
-    }
-    if !any_expr {
-        return None;
     }
     let mut joined = Vec::new();
     for (i, part) in parts.into_iter().enumerate() {
