@@ -311,6 +311,12 @@ pub const NO_NAMES: &[&str] = &[];
 pub const NO_DEFAULT: Option<fn() -> Option<Value>> = None;
 /// No declared constraints (see [`NO_STR`]).
 pub const NO_CONSTRAINTS: Option<&'static Constraints> = None;
+/// No length or item count (see [`NO_STR`]).
+pub const NO_U64: Option<u64> = None;
+/// No bound (see [`NO_STR`]).
+pub const NO_BOUND: Option<Bound> = None;
+/// No format (see [`NO_STR`]).
+pub const NO_FORMAT: Option<crate::elicit::Format> = None;
 
 /// The default of a field written `Option<..>` with `#[serde(default)]`:
 /// `None`, which serde_json writes as `null`. One function for every such

@@ -290,8 +290,8 @@ pub struct Field {
 }
 
 impl Field {
-    /// A field with nothing set, for struct-update syntax in generated code:
-    /// the derive writes only what differs, which keeps the expansion small.
+    /// A field with nothing set, for struct-update syntax in hand-written
+    /// shapes (the derive writes every member: bench/compile_time/EXPANSION.md).
     #[doc(hidden)]
     pub const BASE: Field = Field {
         rust_name: "",

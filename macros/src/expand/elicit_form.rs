@@ -5,8 +5,7 @@ use crate::internals::ast::Container;
 use crate::internals::attr::{FormAttrs, FormFieldAttrs};
 use crate::internals::check::check_form;
 use crate::internals::ctxt::Ctxt;
-use crate::internals::doc::Description;
-use crate::internals::model::{DefaultValue, Form, FormField};
+use crate::internals::model::{Form, FormField};
 use crate::internals::value::{Literal, Number};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -196,72 +195,59 @@ fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream 
     } else {
         quote_spanned!(ty_span=> !<#ty as #e::FormValue>::OPTIONAL)
     };
-    // Only what differs from `form_field(..)`: a smaller expansion.
-    let mut parts = Vec::new();
     let aliases = &field.aliases;
-    if !aliases.is_empty() {
-        parts.push(quote!(aliases: &[#(#aliases),*]));
-    }
-    if let Some(title) = &ours.title {
-        parts.push(quote!(title: #p::Some(#title)));
-    }
-    if !matches!(ours.description, Description::None) {
-        // The doc comment, unless `#[elicit(description)]` says otherwise.
-        let description = emit::opt_desc(p, &ours.description);
-        parts.push(quote!(description: #description));
-    }
-    if !matches!(field.default, DefaultValue::None) {
-        let default = emit::default_value(p, ty, &field.default);
-        parts.push(quote!(default: #default));
-    }
-    if let Some((lit, _)) = &ours.fill {
-        let json = lit.to_json();
-        parts.push(quote!(fill: #p::Some(#json)));
-    }
-    let some_u64 = |v: Option<u64>| v.map(|v| quote!(#p::Some(#v)));
-    let some_bound = |v: Option<Number>| v.map(|v| bound(p, Some(v)));
-    let format = ours.format.map(|(f, _)| match f {
-        Format::Email => quote!(#p::Some(#e::Format::Email)),
-        Format::Uri => quote!(#p::Some(#e::Format::Uri)),
-        Format::Date => quote!(#p::Some(#e::Format::Date)),
-        Format::DateTime => quote!(#p::Some(#e::Format::DateTime)),
-    });
-    for (value, key) in [
-        (
-            some_u64(ours.length.and_then(|l| l.min)),
-            quote!(min_length),
-        ),
-        (
-            some_u64(ours.length.and_then(|l| l.max)),
-            quote!(max_length),
-        ),
-        (some_bound(ours.range.and_then(|r| r.min)), quote!(minimum)),
-        (some_bound(ours.range.and_then(|r| r.max)), quote!(maximum)),
-        (format, quote!(format)),
-        (
-            some_u64(ours.items.as_ref().and_then(|i| i.min)),
-            quote!(min_items),
-        ),
-        (
-            some_u64(ours.items.as_ref().and_then(|i| i.max)),
-            quote!(max_items),
-        ),
-        (
-            ours.enum_names.map(|_| quote!(true)),
-            quote!(legacy_enum_names),
-        ),
-    ] {
-        if let Some(value) = value {
-            parts.push(quote!(#key: #value));
-        }
-    }
-    // A struct literal over `FormField::BASE`, not a `const fn` call: see
+    let aliases = if aliases.is_empty() {
+        quote!(#p::NO_NAMES)
+    } else {
+        quote!(&[#(#aliases),*])
+    };
+    let title = emit::opt_str(p, ours.title.as_deref());
+    // The doc comment, unless `#[elicit(description)]` says otherwise.
+    let description = emit::opt_desc(p, &ours.description);
+    let default = emit::default_value(p, ty, &field.default);
+    let fill = ours.fill.as_ref().map(|(lit, _)| lit.to_json());
+    let fill = emit::opt_str(p, fill.as_deref());
+    let opt_u64 = |v: Option<u64>| match v {
+        Some(v) => quote!(#p::Some(#v)),
+        None => quote!(#p::NO_U64),
+    };
+    let opt_bound = |v: Option<Number>| match v {
+        Some(v) => bound(p, Some(v)),
+        None => quote!(#p::NO_BOUND),
+    };
+    let format = match ours.format.map(|(f, _)| f) {
+        Some(Format::Email) => quote!(#p::Some(#e::Format::Email)),
+        Some(Format::Uri) => quote!(#p::Some(#e::Format::Uri)),
+        Some(Format::Date) => quote!(#p::Some(#e::Format::Date)),
+        Some(Format::DateTime) => quote!(#p::Some(#e::Format::DateTime)),
+        None => quote!(#p::NO_FORMAT),
+    };
+    let min_length = opt_u64(ours.length.and_then(|l| l.min));
+    let max_length = opt_u64(ours.length.and_then(|l| l.max));
+    let minimum = opt_bound(ours.range.and_then(|r| r.min));
+    let maximum = opt_bound(ours.range.and_then(|r| r.max));
+    let min_items = opt_u64(ours.items.as_ref().and_then(|i| i.min));
+    let max_items = opt_u64(ours.items.as_ref().and_then(|i| i.max));
+    let legacy_enum_names = ours.enum_names.is_some();
+    // Every member written, the unset ones as named constants, not a
+    // struct update over `FormField::BASE` nor a `const fn` call: see
     // `field` in tool_schema.rs.
     quote!(#e::FormField {
         name: #name,
+        aliases: #aliases,
         kind: { #(#asserts)* #kind },
         required: #required,
-        #(#parts,)*
-        ..#e::FormField::BASE
+        title: #title,
+        description: #description,
+        default: #default,
+        fill: #fill,
+        min_length: #min_length,
+        max_length: #max_length,
+        minimum: #minimum,
+        maximum: #maximum,
+        format: #format,
+        min_items: #min_items,
+        max_items: #max_items,
+        legacy_enum_names: #legacy_enum_names,
     })
 }

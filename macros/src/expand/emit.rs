@@ -4,8 +4,8 @@ use crate::internals::doc::Description;
 use crate::internals::model::{DefaultValue, WireType};
 use crate::internals::serde_attr::ChronoTs;
 use crate::internals::value::Number;
-use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, quote, quote_spanned};
+use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream};
+use quote::{ToTokens, TokenStreamExt, quote};
 use syn::spanned::Spanned;
 
 /// When the input has errors, a minimal impl keeps every use of the type from
@@ -36,21 +36,78 @@ pub fn chrono_marker(p: &impl ToTokens, (unit, option): (ChronoTs, bool)) -> Tok
     }
 }
 
-/// The description: `#[schema(description)]`, else the doc comment (a
-/// `concat!` when it has `#[doc = expr]` parts).
-pub(crate) fn opt_desc(p: &impl ToTokens, description: &Description) -> TokenStream {
-    match description {
-        Description::Expr(expr) => quote!(#p::Some(#expr)),
-        Description::Text(text) => quote!(#p::Some(#text)),
-        Description::None => quote!(#p::NO_STR),
+/// Tokens written straight into the stream they are interpolated in.
+///
+/// In a proc macro every `TokenStream` concatenation is a call into the
+/// compiler; a `quote!` of its own per member, interpolated in the field's
+/// `quote!`, cost the derive more than everything else it does per field
+/// (bench/compile_time/EXPANSION.md). Values of this type push their tokens
+/// into the caller's stream; only a group (`(..)`) builds a stream.
+pub(crate) struct Direct<F>(pub F);
+
+impl<F: Fn(&mut TokenStream)> ToTokens for Direct<F> {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        (self.0)(tokens)
     }
 }
 
-pub(crate) fn opt_str(p: &impl ToTokens, s: Option<&str>) -> TokenStream {
-    match s {
-        Some(s) => quote!(#p::Some(#s)),
-        None => quote!(#p::NO_STR),
-    }
+/// `p::name`, every token but `p` at `span`.
+pub(crate) fn push_path(t: &mut TokenStream, p: &impl ToTokens, name: &str, span: Span) {
+    p.to_tokens(t);
+    push_colon2(t, span);
+    t.append(Ident::new(name, span));
+}
+
+fn push_colon2(t: &mut TokenStream, span: Span) {
+    let mut joint = Punct::new(':', Spacing::Joint);
+    joint.set_span(span);
+    let mut alone = Punct::new(':', Spacing::Alone);
+    alone.set_span(span);
+    t.append(joint);
+    t.append(alone);
+}
+
+fn push_punct(t: &mut TokenStream, c: char, span: Span) {
+    let mut punct = Punct::new(c, Spacing::Alone);
+    punct.set_span(span);
+    t.append(punct);
+}
+
+/// `( inner )` at `span`.
+fn push_parens(t: &mut TokenStream, span: Span, inner: impl FnOnce(&mut TokenStream)) {
+    let mut stream = TokenStream::new();
+    inner(&mut stream);
+    let mut group = Group::new(Delimiter::Parenthesis, stream);
+    group.set_span(span);
+    t.append(group);
+}
+
+/// `p::Some(value)`.
+fn push_some(t: &mut TokenStream, p: &impl ToTokens, value: &impl ToTokens) {
+    let span = Span::call_site();
+    push_path(t, p, "Some", span);
+    push_parens(t, span, |t| value.to_tokens(t));
+}
+
+/// The description: `#[schema(description)]`, else the doc comment (a
+/// `concat!` when it has `#[doc = expr]` parts).
+pub(crate) fn opt_desc<'a>(
+    p: &'a impl ToTokens,
+    description: &'a Description,
+) -> impl ToTokens + 'a {
+    Direct(move |t: &mut TokenStream| match description {
+        Description::Expr(expr) => push_some(t, p, expr),
+        Description::Text(text) => push_some(t, p, text),
+        Description::None => push_path(t, p, "NO_STR", Span::call_site()),
+    })
+}
+
+/// `p::Some("s")` or `p::NO_STR`.
+pub(crate) fn opt_str<'a>(p: &'a impl ToTokens, s: Option<&'a str>) -> impl ToTokens + 'a {
+    Direct(move |t: &mut TokenStream| match s {
+        Some(s) => push_some(t, p, &s),
+        None => push_path(t, p, "NO_STR", Span::call_site()),
+    })
 }
 
 /// `Some(Bound::..)` for a declared bound, or `None`.
@@ -84,17 +141,32 @@ pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 /// `shape_of::<WireType>` for one direction of a field of type `ty`, spanned
 /// on the type that must implement `ToolSchema`, so a missing impl is
 /// reported there.
-pub(crate) fn shape_fn(p: &impl ToTokens, ty: &syn::Type, wire: &WireType) -> TokenStream {
-    match wire {
-        WireType::Skipped => quote!(#p::shape_of::<()>),
-        WireType::Own => quote_spanned!(ty.span()=> #p::shape_of::<#ty>),
-        WireType::With(with) => quote_spanned!(with.span()=> #p::shape_of::<#with>),
-        WireType::Known(wire) => quote!(#p::shape_of::<#wire>),
-        WireType::Chrono(unit, option) => {
-            let wire = chrono_marker(p, (*unit, *option));
-            quote!(#p::shape_of::<#wire>)
+pub(crate) fn shape_fn<'a>(
+    p: &'a impl ToTokens,
+    ty: &'a syn::Type,
+    wire: &'a WireType,
+) -> impl ToTokens + 'a {
+    Direct(move |t: &mut TokenStream| {
+        // `p::shape_of::<T>`, every token but `p` at `span` (as
+        // `quote_spanned!` writes it).
+        let shape_of = |t: &mut TokenStream, span: Span, arg: &dyn Fn(&mut TokenStream)| {
+            push_path(t, p, "shape_of", span);
+            push_colon2(t, span);
+            push_punct(t, '<', span);
+            arg(t);
+            push_punct(t, '>', span);
+        };
+        match wire {
+            WireType::Skipped => t.extend(quote!(#p::shape_of::<()>)),
+            WireType::Own => shape_of(t, ty.span(), &|t| ty.to_tokens(t)),
+            WireType::With(with) => shape_of(t, with.span(), &|t| with.to_tokens(t)),
+            WireType::Known(wire) => t.extend(quote!(#p::shape_of::<#wire>)),
+            WireType::Chrono(unit, option) => {
+                let wire = chrono_marker(p, (*unit, *option));
+                t.extend(quote!(#p::shape_of::<#wire>))
+            }
         }
-    }
+    })
 }
 
 /// The serialized default of a field of type `ty`, or `None`: the type's
@@ -102,24 +174,55 @@ pub(crate) fn shape_fn(p: &impl ToTokens, ty: &syn::Type, wire: &WireType) -> To
 /// Serialize`), else a closure through `DefaultVia` (a type that is not
 /// `Serialize` simply gets no `"default"`). The block the
 /// derive emits imports `default_traits`.
-pub(crate) fn default_value(
-    p: &impl ToTokens,
-    ty: &syn::Type,
-    default: &DefaultValue,
-) -> TokenStream {
-    let value = match default {
-        DefaultValue::None => return quote!(#p::NO_DEFAULT),
-        DefaultValue::Null => return quote!(#p::Some(#p::null_default)),
-        DefaultValue::OfType => return quote!(#p::DefaultOf::<#ty>::FN),
-        DefaultValue::Path(path) => quote!(&#path()),
-        DefaultValue::Container(member) => {
-            quote!(&<Self as ::core::default::Default>::default().#member)
+pub(crate) fn default_value<'a>(
+    p: &'a impl ToTokens,
+    ty: &'a syn::Type,
+    default: &'a DefaultValue,
+) -> impl ToTokens + 'a {
+    Direct(move |t: &mut TokenStream| {
+        let call_site = Span::call_site();
+        match default {
+            DefaultValue::None => return push_path(t, p, "NO_DEFAULT", call_site),
+            DefaultValue::Null => {
+                let null = Direct(|t: &mut TokenStream| push_path(t, p, "null_default", call_site));
+                return push_some(t, p, &null);
+            }
+            DefaultValue::OfType => return t.extend(quote!(#p::DefaultOf::<#ty>::FN)),
+            _ => {}
         }
-        DefaultValue::ContainerPath(path, member) => {
-            quote!(&{ let __container: Self = #path(); __container }.#member)
-        }
-    };
-    quote!(#p::Some(|| #p::DefaultVia::<#ty>::json(#value)))
+        let value = |t: &mut TokenStream| match default {
+            DefaultValue::Path(path) => {
+                // `&path()`
+                push_punct(t, '&', call_site);
+                path.to_tokens(t);
+                push_parens(t, call_site, |_| {});
+            }
+            DefaultValue::Container(member) => {
+                t.extend(quote!(&<Self as ::core::default::Default>::default().#member))
+            }
+            DefaultValue::ContainerPath(path, member) => {
+                t.extend(quote!(&{ let __container: Self = #path(); __container }.#member))
+            }
+            DefaultValue::None | DefaultValue::Null | DefaultValue::OfType => {}
+        };
+        // `p::Some(|| p::DefaultVia::<ty>::json(value))`
+        push_some(
+            t,
+            p,
+            &Direct(|t: &mut TokenStream| {
+                push_punct(t, '|', call_site);
+                push_punct(t, '|', call_site);
+                push_path(t, p, "DefaultVia", call_site);
+                push_colon2(t, call_site);
+                push_punct(t, '<', call_site);
+                ty.to_tokens(t);
+                push_punct(t, '>', call_site);
+                push_colon2(t, call_site);
+                t.append(Ident::new("json", call_site));
+                push_parens(t, call_site, value);
+            }),
+        );
+    })
 }
 
 /// The traits `default_value` needs in scope, imported once per derive.

@@ -262,6 +262,7 @@ impl Gen<'_, '_> {
         let rust_name = v.ident.to_string();
         let names = (va.name().serialize_name(), va.name().deserialize_name());
         let (ser_name, de_name) = self.names(names, va.skip_serializing(), va.skip_deserializing());
+        let (ser_name, de_name) = (opt_str(p, ser_name), opt_str(p, de_name));
         let aliases = aliases(names.1, va.aliases());
         let aliases = if aliases.is_empty() {
             quote!(#p::NO_NAMES)
@@ -309,22 +310,15 @@ impl Gen<'_, '_> {
         })
     }
 
-    /// `Some(name)` for each direction serde does not skip.
-    fn names(
+    /// The name of each direction serde does not skip.
+    fn names<'n>(
         &self,
-        (ser, de): (&Name, &Name),
+        (ser, de): (&'n Name, &'n Name),
         skip_ser: bool,
         skip_de: bool,
-    ) -> (TokenStream, TokenStream) {
-        let p = &self.p;
-        let some = |skip: bool, n: &str| {
-            if skip {
-                quote!(#p::NO_STR)
-            } else {
-                quote!(#p::Some(#n))
-            }
-        };
-        (some(skip_ser, &ser.value), some(skip_de, &de.value))
+    ) -> (Option<&'n str>, Option<&'n str>) {
+        let name = |skip: bool, n: &'n Name| (!skip).then_some(n.value.as_str());
+        (name(skip_ser, ser), name(skip_de, de))
     }
 
     fn field(&self, field: &Field, ours: &FieldModel) -> TokenStream {
@@ -342,18 +336,17 @@ impl Gen<'_, '_> {
         // constant is a single operand (bench/compile_time/EXPANSION.md).
         // Not a `const fn` call: the const evaluator spends far more on a
         // call than on the tokens it saves.
-        let (ser_name, de_name, ser_shape) = match (&ours.one_name, ours.one_wire) {
-            (Some(name), true) => {
-                let name = quote!(#p::Some(#name));
-                (name.clone(), name, shape.clone())
-            }
+        let (ser_name, de_name, ser_wire) = match (&ours.one_name, ours.one_wire) {
+            (Some(name), true) => (Some(name.as_str()), Some(name.as_str()), &ours.de),
             _ => {
                 let names = (fa.name().serialize_name(), fa.name().deserialize_name());
                 let (ser_name, de_name) =
                     self.names(names, fa.skip_serializing(), fa.skip_deserializing());
-                (ser_name, de_name, emit::shape_fn(p, field.ty, &ours.ser))
+                (ser_name, de_name, &ours.ser)
             }
         };
+        let (ser_name, de_name) = (opt_str(p, ser_name), opt_str(p, de_name));
+        let ser_shape = emit::shape_fn(p, field.ty, ser_wire);
         let aliases = aliases(fa.name().deserialize_name(), fa.aliases());
         let aliases = if aliases.is_empty() {
             quote!(#p::NO_NAMES)
@@ -435,7 +428,7 @@ impl Gen<'_, '_> {
 
     /// The shape serde reads, for positions (newtype, tuple, transparent).
     fn shape(&self, field: &Field, ours: &FieldModel) -> TokenStream {
-        emit::shape_fn(&self.p, field.ty, &ours.de)
+        quote::ToTokens::into_token_stream(emit::shape_fn(&self.p, field.ty, &ours.de))
     }
 }
 

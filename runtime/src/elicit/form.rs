@@ -58,35 +58,6 @@ pub struct FormField {
     pub legacy_enum_names: bool,
 }
 
-impl FormField {
-    /// A required field named `""` of kind string with nothing else set:
-    /// the base generated code fills in by struct-update syntax. Not part
-    /// of the API.
-    #[doc(hidden)]
-    pub const BASE: FormField = FormField {
-        name: "",
-        aliases: &[],
-        kind: &FieldKind::String {
-            format: None,
-            min_length: None,
-            max_length: None,
-        },
-        required: true,
-        title: None,
-        description: None,
-        default: None,
-        fill: None,
-        min_length: None,
-        max_length: None,
-        minimum: None,
-        maximum: None,
-        format: None,
-        min_items: None,
-        max_items: None,
-        legacy_enum_names: false,
-    };
-}
-
 /// What a form field holds.
 #[derive(Debug)]
 #[non_exhaustive]
