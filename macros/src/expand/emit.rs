@@ -73,6 +73,14 @@ fn push_punct(t: &mut TokenStream, c: char, span: Span) {
     t.append(punct);
 }
 
+/// `::<arg>`, every token but `arg`'s own at `span`.
+fn push_turbofish(t: &mut TokenStream, span: Span, arg: &dyn ToTokens) {
+    push_colon2(t, span);
+    push_punct(t, '<', span);
+    arg.to_tokens(t);
+    push_punct(t, '>', span);
+}
+
 /// `( inner )` at `span`.
 fn push_parens(t: &mut TokenStream, span: Span, inner: impl FnOnce(&mut TokenStream)) {
     let mut stream = TokenStream::new();
@@ -149,17 +157,14 @@ pub(crate) fn shape_fn<'a>(
     Direct(move |t: &mut TokenStream| {
         // `p::shape_of::<T>`, every token but `p` at `span` (as
         // `quote_spanned!` writes it).
-        let shape_of = |t: &mut TokenStream, span: Span, arg: &dyn Fn(&mut TokenStream)| {
+        let shape_of = |t: &mut TokenStream, span: Span, arg: &dyn ToTokens| {
             push_path(t, p, "shape_of", span);
-            push_colon2(t, span);
-            push_punct(t, '<', span);
-            arg(t);
-            push_punct(t, '>', span);
+            push_turbofish(t, span, arg);
         };
         match wire {
             WireType::Skipped => t.extend(quote!(#p::shape_of::<()>)),
-            WireType::Own => shape_of(t, ty.span(), &|t| ty.to_tokens(t)),
-            WireType::With(with) => shape_of(t, with.span(), &|t| with.to_tokens(t)),
+            WireType::Own => shape_of(t, ty.span(), ty),
+            WireType::With(with) => shape_of(t, with.span(), with),
             WireType::Known(wire) => t.extend(quote!(#p::shape_of::<#wire>)),
             WireType::Chrono(unit, option) => {
                 let wire = chrono_marker(p, (*unit, *option));
