@@ -207,14 +207,7 @@ fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream 
     let default = emit::default_value(p, ty, &field.default);
     let fill = ours.fill.as_ref().map(|(lit, _)| lit.to_json());
     let fill = emit::opt_str(p, fill.as_deref());
-    let opt_u64 = |v: Option<u64>| match v {
-        Some(v) => quote!(#p::Some(#v)),
-        None => quote!(#p::NO_U64),
-    };
-    let opt_bound = |v: Option<Number>| match v {
-        Some(v) => bound(p, Some(v)),
-        None => quote!(#p::NO_BOUND),
-    };
+    let opt_u64 = |v| emit::opt_u64(p, v);
     let format = match ours.format.map(|(f, _)| f) {
         Some(Format::Email) => quote!(#p::Some(#e::Format::Email)),
         Some(Format::Uri) => quote!(#p::Some(#e::Format::Uri)),
@@ -224,8 +217,8 @@ fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream 
     };
     let min_length = opt_u64(ours.length.and_then(|l| l.min));
     let max_length = opt_u64(ours.length.and_then(|l| l.max));
-    let minimum = opt_bound(ours.range.and_then(|r| r.min));
-    let maximum = opt_bound(ours.range.and_then(|r| r.max));
+    let minimum = bound(p, ours.range.and_then(|r| r.min));
+    let maximum = bound(p, ours.range.and_then(|r| r.max));
     let min_items = opt_u64(ours.items.as_ref().and_then(|i| i.min));
     let max_items = opt_u64(ours.items.as_ref().and_then(|i| i.max));
     let legacy_enum_names = ours.enum_names.is_some();

@@ -118,13 +118,21 @@ pub(crate) fn opt_str<'a>(p: &'a impl ToTokens, s: Option<&'a str>) -> impl ToTo
     })
 }
 
-/// `Some(Bound::..)` for a declared bound, or `None`.
+/// `Some(Bound::..)` for a declared bound, or `p::NO_BOUND`.
 pub(crate) fn bound(p: &impl ToTokens, v: Option<Number>) -> TokenStream {
     match v {
         Some(Number::Int(v)) => quote!(#p::Some(#p::Bound::Int(#v))),
         Some(Number::UInt(v)) => quote!(#p::Some(#p::Bound::UInt(#v))),
         Some(Number::Float(v)) => quote!(#p::Some(#p::Bound::Float(#v))),
-        None => quote!(#p::None),
+        None => quote!(#p::NO_BOUND),
+    }
+}
+
+/// `p::Some(v)` for a declared length or count, or `p::NO_U64`.
+pub(crate) fn opt_u64(p: &impl ToTokens, v: Option<u64>) -> TokenStream {
+    match v {
+        Some(v) => quote!(#p::Some(#v)),
+        None => quote!(#p::NO_U64),
     }
 }
 
@@ -218,10 +226,7 @@ pub(crate) fn default_value<'a>(
                 push_punct(t, '|', call_site);
                 push_punct(t, '|', call_site);
                 push_path(t, p, "DefaultVia", call_site);
-                push_colon2(t, call_site);
-                push_punct(t, '<', call_site);
-                ty.to_tokens(t);
-                push_punct(t, '>', call_site);
+                push_turbofish(t, call_site, ty);
                 push_colon2(t, call_site);
                 t.append(Ident::new("json", call_site));
                 push_parens(t, call_site, value);

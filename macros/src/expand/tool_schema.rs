@@ -399,10 +399,7 @@ impl Gen<'_, '_> {
                 asserts.push(emit::respan(quote!(#p::#check::<#ty>();), span));
             }
         }
-        let opt_u64 = |v: Option<u64>| match v {
-            Some(v) => quote!(#p::Some(#v)),
-            None => quote!(#p::None),
-        };
+        let opt_u64 = |v| emit::opt_u64(p, v);
         let min_length = opt_u64(c.length.and_then(|l| l.min));
         let max_length = opt_u64(c.length.and_then(|l| l.max));
         let minimum = emit::bound(p, c.range.and_then(|r| r.min));
