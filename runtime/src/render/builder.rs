@@ -4,7 +4,6 @@
 
 use super::build::{Arena, ty, wire};
 use super::identity::{FastMap, FastSet};
-use super::objects::info;
 use crate::Contract;
 use crate::schema::{
     Alternatives, Exclusive, Keyword, Node, NodeId, Optional, Presence, Property, PropertyInfo,
@@ -331,4 +330,13 @@ fn dedup(names: &mut Vec<String>) {
 fn name_hash(name: &str) -> u64 {
     use std::hash::BuildHasher;
     std::hash::BuildHasherDefault::<super::identity::FastHasher>::default().hash_one(name)
+}
+
+/// What a property is: how present, and which name it is an alias of.
+pub(super) fn info(presence: Presence, alias_of: Option<&str>) -> PropertyInfo {
+    PropertyInfo {
+        presence,
+        alias_of: alias_of.map(str::to_string),
+        flattened_from: None,
+    }
 }

@@ -2,7 +2,7 @@
 //! aliases (the object builder they fill is in `builder`).
 
 use super::build::{Arena, set, wire};
-use super::builder::{Merge, ObjectBuilder};
+use super::builder::{Merge, ObjectBuilder, info};
 use super::{Mode, Renderer};
 use crate::Contract;
 use crate::schema::{
@@ -217,14 +217,6 @@ impl Renderer {
             }
         }
         self.mode = saved;
-    }
-}
-
-pub(super) fn info(presence: Presence, alias_of: Option<&str>) -> PropertyInfo {
-    PropertyInfo {
-        presence,
-        alias_of: alias_of.map(str::to_string),
-        flattened_from: None,
     }
 }
 
