@@ -234,44 +234,7 @@ mod constraint_impls {
     impl<T: IsString + ?Sized> IsString for &T {}
 }
 
-/// Whether a declared `range(min, max)` leaves at least one value of the
-/// integer range `r` (a bound past the type's own range would make every
-/// value invalid, which no validator would say). Integers compare exactly.
-pub const fn int_range_meets(
-    r: &crate::shape::IntRange,
-    min: Option<Bound>,
-    max: Option<Bound>,
-) -> bool {
-    if let (Some(min), Some(type_max)) = (min, r.max) {
-        let above = match min {
-            Bound::Int(v) => v >= 0 && v as u64 > type_max,
-            Bound::UInt(v) => v > type_max,
-            Bound::Float(v) => v > type_max as f64,
-        };
-        if above {
-            return false;
-        }
-    }
-    if let (Some(max), Some(type_min)) = (max, r.min) {
-        let below = match max {
-            Bound::Int(v) => v < type_min,
-            Bound::UInt(v) => type_min > 0 && v < type_min as u64,
-            Bound::Float(v) => v < type_min as f64,
-        };
-        if below {
-            return false;
-        }
-    }
-    true
-}
-
-/// Whether the integer `value` lies in `r`.
-pub const fn int_in_range(r: &crate::shape::IntRange, value: Bound) -> bool {
-    if r.nonzero && matches!(value, Bound::Int(0) | Bound::UInt(0)) {
-        return false;
-    }
-    int_range_meets(r, Some(value), Some(value))
-}
+pub use crate::shape::{int_in_range, int_range_meets};
 
 /// `#[schema(range(..))]` on an integer field: the bounds must leave a
 /// value of the field's type (`range(min = 300)` on `u8` leaves none).
@@ -316,7 +279,7 @@ pub const NO_U64: Option<u64> = None;
 /// No bound (see [`NO_STR`]).
 pub const NO_BOUND: Option<Bound> = None;
 /// No format (see [`NO_STR`]).
-pub const NO_FORMAT: Option<crate::elicit::Format> = None;
+pub const NO_FORMAT: Option<crate::json::Format> = None;
 
 /// The default of a field written `Option<..>` with `#[serde(default)]`:
 /// `None`, which serde_json writes as `null`. One function for every such

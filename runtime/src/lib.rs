@@ -53,11 +53,28 @@
 
 #![deny(missing_docs)]
 
+// The layers of the runtime, lowest first. A module names only modules of
+// lower layers, never one of its own layer or above (tests/tests/layers.rs
+// checks it, and that no two files of one module name each other in a circle):
+//
+// 1. `shape`, `schema`, `violation`, `memo`, `json`: the wire-shape model, the
+//    typed schema model, the one violation type, caches, and the JSON helpers
+//    every layer needs (kind of a value, short descriptions, depth, formats).
+// 2. `args`: the one validator over a shape (plan + walk): tool arguments, and
+//    the rules forms lower into.
+// 3. `render`: shape -> schema model -> JSON, per contract.
+// 4. `elicit`, `dialect`: forms and the gate; provider lowerings and decode.
+//    Both use the validator and the renderer, never each other.
+// 5. `__private`: the glue generated code calls.
+// 6. `impls`, `integrations`: shapes of std and crate types (written like
+//    generated code), and the rmcp and schemars adapters.
+
 pub mod args;
 pub mod dialect;
 pub mod elicit;
 mod impls;
 mod integrations;
+mod json;
 mod memo;
 mod render;
 mod schema;

@@ -86,20 +86,6 @@ pub(crate) fn quoted(text: &str, max_chars: usize) -> String {
     }
 }
 
-/// The JSON type of a value, for messages (`a string`, `an integer`).
-pub(crate) fn kind_of(v: &serde_json::Value) -> &'static str {
-    use serde_json::Value;
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(n) if n.is_f64() => "a number",
-        Value::Number(_) => "an integer",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::{quoted, shorten};

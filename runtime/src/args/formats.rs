@@ -11,7 +11,7 @@
 //!
 //! Patterns are in `pattern.rs`.
 
-use crate::elicit::Format;
+use crate::json::Format;
 
 /// Whether `s` is valid for the format `name`; `None` for a format this
 /// crate does not know (not checked).

@@ -3,8 +3,8 @@
 
 use super::exclusive::{Exclusive, MAX_PAIRWISE, exclusive};
 use super::lower::{At, Lowering, Node, is_const_alone};
-use super::short;
 use super::table::{AllOf, Fate, Objects, OneOf, Refs, Tuples};
+use crate::json::short;
 use crate::schema::Object;
 use serde_json::{Map, Value, json};
 

@@ -7,7 +7,8 @@
 //! recurses on the input's depth.
 
 use super::table::{Caps, Fate};
-use super::{Dialect, Violation, brief, deeper_than, short};
+use super::{Dialect, Violation};
+use crate::json::{brief, deeper_than, short};
 use crate::schema::{self, Children, Keyword, Node as ModelNode, NodeId, Object, Schema, Types};
 use serde_json::{Map, Value};
 

@@ -2,8 +2,8 @@
 //! violation named, then serde.
 
 use crate::args::plan::ObjectPlan;
+pub(crate) use crate::json::kind_of;
 pub use crate::violation::Violation;
-pub(crate) use crate::violation::kind_of;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::fmt;

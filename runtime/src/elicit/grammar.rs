@@ -6,10 +6,6 @@
 
 use super::Revision;
 
-/// One form property of a kind, typed: parsed from JSON by the gate,
-/// printed per revision, lowered into the rules answers are checked against.
-pub(crate) use super::property::Property;
-
 /// A property kind of the form grammar (`PrimitiveSchemaDefinition`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {

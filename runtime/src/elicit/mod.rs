@@ -175,7 +175,7 @@ pub const fn __check_default_number<T: FormValue + ?Sized>(value: crate::shape::
             panic!("this `default` has a fraction, but the field holds an integer")
         }
         FieldKind::Integer(range) => {
-            if !crate::__private::int_in_range(range, value) {
+            if !crate::shape::int_in_range(range, value) {
                 panic!("this `default` is outside the range of the field's integer type")
             }
         }
@@ -191,13 +191,13 @@ pub const fn __check_range<T: FormValue + ?Sized>(
     max: Option<crate::shape::Bound>,
 ) {
     if let FieldKind::Integer(range) = &T::KIND {
-        if !crate::__private::int_range_meets(range, min, None) {
+        if !crate::shape::int_range_meets(range, min, None) {
             panic!(
                 "this `range(min = ..)` is above the largest value of the field's integer type: \
                  no value could satisfy it"
             )
         }
-        if !crate::__private::int_range_meets(range, None, max) {
+        if !crate::shape::int_range_meets(range, None, max) {
             panic!(
                 "this `range(max = ..)` is below the smallest value of the field's integer type: \
                  no value could satisfy it"

@@ -342,7 +342,7 @@ impl Property {
             // form field (and is never copied: copying recurses).
             default: m
                 .get("default")
-                .filter(|d| !crate::dialect::deeper_than(d, 2))
+                .filter(|d| !crate::json::deeper_than(d, 2))
                 .cloned(),
             value,
         })

@@ -6,8 +6,8 @@ use super::builder::{Merge, ObjectBuilder, info};
 use super::{Mode, Renderer};
 use crate::Contract;
 use crate::schema::{
-    Alternatives, Data, Exclusive, Keyword, NodeId, Object, Optional, Overlap, Presence,
-    PropertyInfo, Role, Source,
+    Alternatives, Data, Exclusive, Keyword, NodeId, Object, Optional, Overlap, Presence, Role,
+    Source,
 };
 use crate::shape::{Body, Bound, Constraints, Field, Named, Repr, Shape, Struct};
 use serde_json::Number;

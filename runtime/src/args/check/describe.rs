@@ -2,7 +2,7 @@
 //! alternative expects and what the value is.
 
 use crate::args::plan::{self, Discriminant, ObjectPlan, Rule};
-use crate::elicit::answer::kind_of;
+use crate::json::kind_of;
 use crate::shape::{Body, Shape};
 use crate::violation::{quoted, shorten};
 use serde_json::Value;

@@ -5,7 +5,7 @@
 use super::Walk;
 use crate::args::form::{FormOptions, Leaf, Options};
 use crate::args::plan::ObjectPlan;
-use crate::elicit::answer::kind_of;
+use crate::json::kind_of;
 use crate::violation::{Violation, quoted, shorten};
 use serde_json::{Map, Value};
 

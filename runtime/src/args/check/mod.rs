@@ -16,7 +16,7 @@ mod keys;
 mod shapes;
 
 use super::plan::{Hint, ObjectPlan, Rule};
-use crate::elicit::answer::kind_of;
+use crate::json::kind_of;
 use crate::shape::Shape;
 use crate::violation::{Violation, quoted};
 use describe::{describe, describe_value, expected, list, picks, same_type, tags_of, unit_names};

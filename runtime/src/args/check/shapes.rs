@@ -4,7 +4,7 @@
 use super::keys::KeyRule;
 use super::{LengthOf, Walk};
 use crate::args::{formats, pattern, plan};
-use crate::elicit::answer::kind_of;
+use crate::json::kind_of;
 use crate::shape::{Body, Bound, Constraints, IntRange, MapShape, Named, Shape, StringShape};
 use crate::violation::{quoted, shorten};
 use serde_json::{Number, Value};

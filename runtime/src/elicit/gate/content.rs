@@ -5,7 +5,7 @@
 use crate::args::form::FormOptions;
 use crate::args::plan::{Name, ObjectPlan};
 use crate::elicit::answer::{Violation, kind_of};
-use crate::elicit::grammar::Property;
+use crate::elicit::property::Property;
 use serde_json::Value;
 use std::borrow::Cow;
 

@@ -2,10 +2,10 @@
 //! options, multi-selects, integer formats, the values of kept keywords.
 
 use super::{Gate, Places, is_annotation};
-use crate::dialect::{brief, quoted, short};
 use crate::elicit::grammar::{FORMATS, Kind};
 use crate::elicit::lower::MAX_SAFE_INTEGER;
 use crate::elicit::lower::escape;
+use crate::json::{brief, quoted, short};
 use serde_json::{Map, Value};
 use std::collections::HashSet;
 

@@ -5,8 +5,8 @@
 //! keyword's path: nothing is silently loosened.
 
 use super::{Gate, Places};
-use crate::dialect::{brief, short};
 use crate::elicit::lower::escape;
+use crate::json::{brief, short};
 use serde_json::{Map, Value};
 use std::cmp::Ordering;
 

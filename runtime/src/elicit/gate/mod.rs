@@ -33,7 +33,7 @@ use super::Revision;
 use super::answer::{Violation, kind_of};
 use super::grammar::ANNOTATIONS;
 use super::lower::escape;
-use crate::dialect::{brief, short};
+use crate::json::{brief, short};
 use serde_json::{Map, Value, json};
 use std::collections::{HashMap, HashSet};
 use std::fmt;

@@ -4,8 +4,9 @@
 
 use super::kinds::to_legacy;
 use super::{Gate, MAX_VALUE_DEPTH, Places, is_annotation};
-use crate::dialect::{brief, deeper_than, short};
-use crate::elicit::grammar::{Kind, Property};
+use crate::elicit::grammar::Kind;
+use crate::elicit::property::Property;
+use crate::json::{brief, deeper_than, short};
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;
 
