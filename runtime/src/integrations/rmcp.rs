@@ -428,4 +428,8 @@ use serde::Deserialize as _;
 pub use super::args::{
     Args, invalid_arguments_result, invalid_arguments_structured, violations_json,
 };
+pub use super::params::Parameters;
 pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};
+/// rmcp's `Json<T>`, re-exported beside [`Parameters`]: a `#[tool]` returning
+/// `Json<T>` (or `Result<Json<T>, E>`) advertises `T`'s output schema.
+pub use rmcp::handler::server::wrapper::Json;

@@ -1,0 +1,127 @@
+//! Drop-in replacements for rmcp's `Parameters<T>` and `Json<T>`: the same
+//! names, so rmcp's `#[tool]` macro finds the input and output schemas in the
+//! signature, with toolform's schemas and toolform's checks.
+//!
+//! `Json<T>` is rmcp's own, re-exported: rmcp asks `T` for its schema through
+//! `schemars::JsonSchema` with a serialize-contract generator, which every
+//! derived type answers with its output schema.
+
+use crate::{ArgsError, ToolSchema};
+use rmcp::handler::server::common::FromContextPart;
+use rmcp::handler::server::tool::ToolCallContext;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use std::borrow::Cow;
+
+/// The message prefix rmcp's tool router turns into a tool result with
+/// `isError: true` (rmcp 3.11, `TOOL_ARGUMENT_DESERIALIZATION_ERROR_PREFIX`):
+/// an `invalid_params` error whose message starts with it is handed to the
+/// model as text instead of ending the call with a JSON-RPC error.
+/// `tests/tests/rmcp_dropin.rs` pins the behaviour.
+pub(crate) const ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
+
+/// A `#[tool]` function's arguments, checked by [`crate::parse_args`]: the
+/// drop-in for rmcp's `Parameters<T>` (write `use toolform::rmcp::Parameters;`
+/// instead of `use rmcp::handler::server::wrapper::Parameters;`).
+///
+/// - rmcp's `#[tool]` finds it by its name, as it finds its own, so the tool
+///   advertises `T`'s input schema with no `input_schema` attribute (rmcp
+///   moves the root `title` and `description` into the tool and adds
+///   `$schema`).
+/// - Arguments that break the schema never reach the function: the call
+///   returns a tool result with `isError: true` listing every violation with
+///   its path (MCP's "tool execution error", which the model reads and can
+///   correct), where rmcp's own `Parameters<T>` names only serde's first error.
+/// - The arguments stay in the call's context, so an extractor after it
+///   ([`Call`](crate::rmcp::Call)) still sees them, in any order.
+///
+/// ```
+/// use rmcp::{tool, tool_router};
+/// use toolform::ToolSchema;
+/// use toolform::rmcp::{Json, Parameters};
+///
+/// #[derive(serde::Deserialize, ToolSchema)]
+/// struct Book {
+///     #[schema(range(min = 1, max = 9))]
+///     passengers: u8,
+/// }
+///
+/// #[derive(serde::Serialize, ToolSchema)]
+/// struct Booked { seats: u8 }
+///
+/// struct Server { tool_router: rmcp::handler::server::router::tool::ToolRouter<Self> }
+///
+/// #[tool_router]
+/// impl Server {
+///     /// Books seats.
+///     #[tool]
+///     async fn book(&self, Parameters(book): Parameters<Book>) -> Json<Booked> {
+///         Json(Booked { seats: book.passengers })
+///     }
+/// }
+///
+/// let tools = Server::tool_router().list_all();
+/// assert_eq!(tools[0].input_schema["properties"]["passengers"]["maximum"], 9);
+/// assert_eq!(tools[0].output_schema.as_ref().unwrap()["required"], serde_json::json!(["seats"]));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Parameters<T>(pub T);
+
+impl<T> Parameters<T> {
+    /// The arguments.
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T: ToolSchema + DeserializeOwned> Parameters<T> {
+    /// Reads a call's `arguments` object (absent is `{}`), or every way it
+    /// breaks `T`'s input schema.
+    pub fn parse(arguments: Option<&Map<String, Value>>) -> Result<Self, ArgsError> {
+        let arguments = match arguments {
+            Some(map) => Value::Object(map.clone()),
+            None => Value::Object(Map::new()),
+        };
+        crate::parse_args(&arguments).map(Parameters)
+    }
+}
+
+impl<T: ToolSchema> JsonSchema for Parameters<T> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        Cow::Borrowed(std::any::type_name::<T>())
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        Cow::Borrowed(std::any::type_name::<T>())
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        super::schemars::json_schema::<T>(generator, &Self::schema_name())
+    }
+}
+
+impl<S, T: ToolSchema + DeserializeOwned> FromContextPart<ToolCallContext<'_, S>>
+    for Parameters<T>
+{
+    fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, rmcp::ErrorData> {
+        // Read, not taken: extractors after this one see the same arguments.
+        Parameters::parse(context.arguments.as_ref()).map_err(rmcp::ErrorData::from)
+    }
+}
+
+/// `?` on an [`ArgsError`] in a tool returning `Result<_, rmcp::ErrorData>`:
+/// rmcp hands this error to the model as a tool result with `isError: true`
+/// whose text lists every violation (not a JSON-RPC error).
+impl From<ArgsError> for rmcp::ErrorData {
+    fn from(error: ArgsError) -> Self {
+        rmcp::ErrorData::invalid_params(
+            format!("{ARGUMENT_ERROR_PREFIX} {error}"),
+            Some(super::args::violations_json(error.violations())),
+        )
+    }
+}
