@@ -500,6 +500,18 @@ fn answers_never_panic() {
     }
 }
 
+/// Whether `path` holds `null` for a top-level field the form does not
+/// require.
+fn optional_null(schema: &Value, doc: &Value, path: &str) -> bool {
+    let Some(name) = path.strip_prefix('/').filter(|n| !n.contains('/')) else {
+        return false;
+    };
+    let required = schema["required"]
+        .as_array()
+        .is_some_and(|r| r.iter().any(|n| n == name));
+    doc.pointer(path).is_some_and(Value::is_null) && !required
+}
+
 /// The answer validator against the `jsonschema` crate on the requested
 /// schema, for documents derived by mutation; and whatever it accepts, serde
 /// accepts.
@@ -542,6 +554,10 @@ fn agree<T: ElicitForm + std::fmt::Debug>(
             {
                 // serde's rule for unknown keys; the grammar has no additionalProperties.
                 Some("deny_unknown_fields")
+            } else if ours && optional_null(schema, &m.doc, &m.path) {
+                // The grammar has no null; toolform reads a null for a field
+                // the form does not require as absent (clients send it).
+                Some("null read as absent")
             } else {
                 None
             };

@@ -146,6 +146,14 @@ pub(crate) fn parse_lowered<T: DeserializeOwned>(
     content: &Map<String, Value>,
     content_value: &Value,
 ) -> Result<T, ElicitError> {
+    // `null` for a field the form does not require reads as absent: the
+    // form grammar has no null, but clients send it for a field left empty
+    // (the Python SDK types every form value `... | None`).
+    let without_nulls = drop_optional_nulls(plan, content);
+    let (content, content_value) = match &without_nulls {
+        Some(value @ Value::Object(map)) => (map, value),
+        _ => (content, content_value),
+    };
     let (violations, seen) = crate::args::form_check(plan, content);
     if !violations.is_empty() {
         return Err(ElicitError::Invalid(violations));
@@ -175,4 +183,28 @@ pub(crate) fn parse_lowered<T: DeserializeOwned>(
             message: e.to_string(),
         }])
     })
+}
+
+/// `content` without the `null`s of fields the form lists but does not
+/// require, or `None` when it has none (no copy).
+pub(crate) fn drop_optional_nulls(
+    plan: &ObjectPlan,
+    content: &Map<String, Value>,
+) -> Option<Value> {
+    let optional = |key: &str| {
+        let listed = match &plan.index {
+            Some(index) => index.contains_key(key),
+            None => plan.properties.iter().any(|(name, _)| name.as_ref() == key),
+        };
+        listed && !plan.required.iter().any(|name| name.as_ref() == key)
+    };
+    if !content.iter().any(|(k, v)| v.is_null() && optional(k)) {
+        return None;
+    }
+    let kept = content
+        .iter()
+        .filter(|(k, v)| !(v.is_null() && optional(k)))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    Some(Value::Object(kept))
 }

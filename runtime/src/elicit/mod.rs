@@ -134,12 +134,18 @@ pub trait ElicitForm: serde::de::DeserializeOwned {
 /// in the `requestedSchema`, so an answer that uses one leaves the field
 /// missing (and, in a closed form, carries an unknown key); the message says
 /// so. The form is lowered once into the plan tool arguments are checked
-/// with (`toolform::parse_args`), so both follow the same rules.
+/// with (`toolform::parse_args`), so both follow the same rules. A `null`
+/// for a field the form does not require reads as absent (the grammar has no
+/// null; clients send it for a field left empty).
 pub fn validate_answer(
     form: &'static Form,
     content: &serde_json::Map<String, Value>,
 ) -> Vec<Violation> {
-    crate::args::form_violations(lower::lowered(form), content)
+    let plan = lower::lowered(form);
+    match answer::drop_optional_nulls(plan, content) {
+        Some(Value::Object(content)) => crate::args::form_violations(plan, &content),
+        _ => crate::args::form_violations(plan, content),
+    }
 }
 
 // Compile-time checks the derive places at the attribute at fault.
