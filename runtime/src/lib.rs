@@ -63,7 +63,8 @@
 // 2. `args`: the one validator over a shape (plan + walk): tool arguments, and
 //    the rules forms lower into.
 // 3. `render`: shape -> schema model -> JSON, per contract.
-// 4. `elicit`, `dialect`: forms and the gate; provider lowerings and decode.
+// 4. `elicit`, `dialect`, `headers`: forms and the gate; provider lowerings and
+//    decode; `x-mcp-header` checks.
 //    Both use the validator and the renderer, never each other.
 // 5. `__private`: the glue generated code calls.
 // 6. `impls`, `integrations`: shapes of std and crate types (written like
@@ -72,6 +73,7 @@
 pub mod args;
 pub mod dialect;
 pub mod elicit;
+pub mod headers;
 mod impls;
 mod integrations;
 mod json;

@@ -14,7 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["shape", "schema", "violation", "memo", "json"],
     &["args"],
     &["render"],
-    &["elicit", "dialect"],
+    &["elicit", "dialect", "headers"],
     &["__private"],
     &["impls", "integrations"],
 ];
