@@ -701,7 +701,7 @@ impl ExampleServer {
         &self,
         call: Call,
     ) -> Result<CallToolResponse, ErrorData> {
-        let mut rounds = call.rounds::<()>(&self.key)?;
+        let mut rounds = call.no_arguments().rounds::<()>(&self.key)?;
         let Some(answer) = rounds
             .ask::<PersonName>("user_name", "What is your name?")
             .await?
@@ -720,7 +720,7 @@ impl ExampleServer {
         &self,
         call: Call,
     ) -> Result<CallToolResponse, ErrorData> {
-        let mut rounds = call.rounds::<()>(&self.key)?;
+        let mut rounds = call.no_arguments().rounds::<()>(&self.key)?;
         let params = sampling_params("What is the capital of France?", 100);
         let Some(result) = rounds.sample("capital_question", params).await? else {
             return Ok(rounds.input_required()?.into());
@@ -737,7 +737,7 @@ impl ExampleServer {
         &self,
         call: Call,
     ) -> Result<CallToolResponse, ErrorData> {
-        let mut rounds = call.rounds::<()>(&self.key)?;
+        let mut rounds = call.no_arguments().rounds::<()>(&self.key)?;
         let Some(result) = rounds.list_roots("client_roots").await? else {
             return Ok(rounds.input_required()?.into());
         };
@@ -755,7 +755,7 @@ impl ExampleServer {
         &self,
         call: Call,
     ) -> Result<CallToolResponse, ErrorData> {
-        let mut rounds = call.rounds::<ConfirmProgress>(&self.key)?;
+        let mut rounds = call.no_arguments().rounds::<ConfirmProgress>(&self.key)?;
         let Some(answer) = rounds
             .ask::<Confirmation>("confirm", "Please confirm")
             .await?
@@ -781,7 +781,7 @@ impl ExampleServer {
         &self,
         call: Call,
     ) -> Result<CallToolResponse, ErrorData> {
-        let mut rounds = call.rounds::<()>(&self.key)?;
+        let mut rounds = call.no_arguments().rounds::<()>(&self.key)?;
         let name = rounds
             .ask::<PersonName>("user_name", "What is your name?")
             .await?;
@@ -806,7 +806,7 @@ impl ExampleServer {
         &self,
         call: Call,
     ) -> Result<CallToolResponse, ErrorData> {
-        let mut rounds = call.rounds::<()>(&self.key)?;
+        let mut rounds = call.no_arguments().rounds::<()>(&self.key)?;
         let Some(name) = rounds
             .ask::<PersonName>("step1", "Step 1: What is your name?")
             .await?
@@ -829,7 +829,7 @@ impl ExampleServer {
         &self,
         call: Call,
     ) -> Result<CallToolResponse, ErrorData> {
-        let mut rounds = call.rounds::<()>(&self.key)?;
+        let mut rounds = call.no_arguments().rounds::<()>(&self.key)?;
         let Some(answer) = rounds
             .ask::<Confirmation>("confirm", "Please confirm")
             .await?
@@ -848,7 +848,7 @@ impl ExampleServer {
         &self,
         call: Call,
     ) -> Result<CallToolResponse, ErrorData> {
-        let mut rounds = call.rounds::<()>(&self.key)?;
+        let mut rounds = call.no_arguments().rounds::<()>(&self.key)?;
         let mut heard = Vec::new();
         let mut missing = false;
         if rounds.can_elicit() {

@@ -75,9 +75,19 @@ impl<T: ToolSchema + DeserializeOwned> Args<T> {
     }
 }
 
+/// `args: Args<T>` in a `#[tool]` fn. The arguments are read in place and
+/// left in the context: extractors after it (a [`Call`](crate::rmcp::Call),
+/// which binds a sealed `requestState` to them) still see them.
 impl<S, T: ToolSchema + DeserializeOwned> FromContextPart<ToolCallContext<'_, S>> for Args<T> {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, rmcp::ErrorData> {
-        Ok(Args::parse(context.arguments.take()))
+        let sent = context.arguments.take();
+        let was_sent = sent.is_some();
+        let arguments = Value::Object(sent.unwrap_or_default());
+        let parsed = Args(crate::parse_args(&arguments));
+        if let (true, Value::Object(map)) = (was_sent, arguments) {
+            context.arguments = Some(map);
+        }
+        Ok(parsed)
     }
 }
 

@@ -17,7 +17,8 @@ pub enum StateProblem {
     /// The seal does not match: changed, or sealed for another request
     /// (method, name, arguments, bound context) or under another key.
     Forged,
-    /// Its time to live has passed.
+    /// It is older than the opening key's time to live
+    /// ([`StateKey::with_ttl`](super::StateKey::with_ttl)).
     Expired,
     /// The seal holds, but the content does not read as this tool's state
     /// (a state from an older version of the tool).
@@ -67,8 +68,18 @@ pub enum RoundError {
     Elicit(ElicitFailure),
     /// A sampling or roots request (before 2026-07-28) failed.
     Service(ServiceError),
-    /// The state could not be sealed (`S` failed to serialize).
+    /// The state could not be sealed (`S` failed to serialize), or the
+    /// arguments given to [`Call::bind_arguments`](super::Call::bind_arguments)
+    /// are not an object.
     Seal(String),
+    /// The `Call` extractor could not see the call's arguments: an extractor
+    /// listed before it (rmcp's `Parameters<_>` or `JsonObject`) took them,
+    /// or the client sent none. The state is never bound to arguments it
+    /// cannot see; list `call: Call` first, or say what to bind
+    /// ([`Call::no_arguments`](super::Call::no_arguments),
+    /// [`Call::bind_arguments`](super::Call::bind_arguments)). -32603: the
+    /// server's wiring, not the client's call.
+    ArgumentsUnseen,
 }
 
 impl fmt::Display for RoundError {
@@ -92,6 +103,12 @@ impl fmt::Display for RoundError {
             RoundError::Elicit(e) => e.fmt(f),
             RoundError::Service(e) => write!(f, "the request to the client failed: {e}"),
             RoundError::Seal(e) => write!(f, "cannot seal the request state: {e}"),
+            RoundError::ArgumentsUnseen => f.write_str(
+                "toolform::rmcp::Call cannot see this call's arguments: an extractor listed \
+                 before `call: Call` (rmcp's `Parameters<_>` or `JsonObject`) took them, or the \
+                 client sent none; list `call: Call` before it, or bind them with \
+                 `Call::bind_arguments` (a tool without arguments: `Call::no_arguments`)",
+            ),
         }
     }
 }

@@ -37,8 +37,13 @@ impl StateKey {
         }
     }
 
-    /// States sealed with this key expire after `ttl` (none by default): a
-    /// retry after that is refused with -32602.
+    /// States opened with this key are refused (-32602) once older than
+    /// `ttl` (none by default). Every state carries its issue time inside
+    /// the seal, and the TTL of the key that *opens* it is held against it:
+    /// a state sealed while the key had no TTL, or by a replica configured
+    /// otherwise, expires all the same. Each round seals a fresh state, so
+    /// the TTL is the time the client has for one round. Replicas' clocks
+    /// should agree to well within it.
     pub fn with_ttl(mut self, ttl: Duration) -> StateKey {
         self.ttl = Some(ttl);
         self

@@ -15,9 +15,9 @@ use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::tool::ToolCallContext;
 // Sampling and roots are deprecated by SEP-2577; rmcp still carries them.
 use rmcp::model::{
-    CallToolRequestParams, ClientCapabilities, GetPromptRequestParams, InputRequest, InputRequests,
-    InputRequiredResult, InputResponses, JsonObject, ReadResourceRequestParams, SealOptions,
-    ServerRequest,
+    CallToolRequestParams, ClientCapabilities, ElicitResult, GetPromptRequestParams, InputRequest,
+    InputRequests, InputRequiredResult, InputResponses, JsonObject, ReadResourceRequestParams,
+    SealOptions, ServerRequest,
 };
 #[allow(deprecated)]
 use rmcp::model::{
@@ -28,21 +28,29 @@ use rmcp::service::{RequestContext, RoleServer};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// One request that may take several rounds (`tools/call`, `prompts/get` or
 /// `resources/read`): its name and arguments (what the state is bound to),
 /// the client's `inputResponses` and `requestState`, and the request context.
 ///
-/// In a `#[tool]` fn, `call: Call` is an extractor. List it **before**
-/// `Parameters<_>`, which takes the arguments away from later extractors (or
-/// read them with [`Call::arguments`] and declare the schema with
-/// `#[tool(input_schema = toolform::rmcp::input_schema::<Args>())]`).
+/// In a `#[tool]` fn, `call: Call` is an extractor, in any order with
+/// toolform's [`Args`](crate::rmcp::Args) (which leaves the arguments for
+/// it). rmcp's `Parameters<_>` and `JsonObject` *take* the arguments from
+/// the extractors after them: list `call: Call` **before** them. Listed
+/// after, `Call` cannot see the arguments (it cannot tell them taken from
+/// never sent), and [`Call::rounds`] refuses the call
+/// ([`RoundError::ArgumentsUnseen`], -32603) rather than bind the state to
+/// no arguments, unless the tool says what to bind: [`Call::no_arguments`]
+/// (a tool that takes none: the extractor sees none when the client sends
+/// none) or [`Call::bind_arguments`] (the arguments as the tool read them).
 #[derive(Debug, Clone)]
 pub struct Call {
     method: &'static str,
     name: String,
-    arguments: JsonObject,
+    /// `None`: the extractor could not see them (taken, or never sent).
+    arguments: Option<JsonObject>,
     request_state: Option<String>,
     input_responses: Option<InputResponses>,
     context: RequestContext<RoleServer>,
@@ -61,7 +69,7 @@ impl Call {
         Call {
             method,
             name,
-            arguments: arguments.unwrap_or_default(),
+            arguments,
             request_state,
             input_responses,
             context,
@@ -74,7 +82,7 @@ impl Call {
         Call::from_parts(
             "tools/call",
             params.name.into_owned(),
-            params.arguments,
+            Some(params.arguments.unwrap_or_default()),
             params.request_state,
             params.input_responses,
             context,
@@ -86,7 +94,7 @@ impl Call {
         Call::from_parts(
             "prompts/get",
             params.name,
-            params.arguments,
+            Some(params.arguments.unwrap_or_default()),
             params.request_state,
             params.input_responses,
             context,
@@ -102,7 +110,7 @@ impl Call {
         Call::from_parts(
             "resources/read",
             params.uri,
-            None,
+            Some(JsonObject::new()),
             params.request_state,
             params.input_responses,
             context,
@@ -119,6 +127,41 @@ impl Call {
         self
     }
 
+    /// Declares that the tool takes no arguments: when the `Call` extractor
+    /// saw none (the client sent none, which it may for such a tool), the
+    /// state is bound to `{}`. Arguments it did see stay bound as sent.
+    ///
+    /// Only for a tool without arguments: a tool that lists rmcp's
+    /// `Parameters<_>` before `call: Call` and says this binds every round's
+    /// state to `{}`, whatever the arguments (list `Call` first instead, or
+    /// use [`Call::bind_arguments`]).
+    pub fn no_arguments(mut self) -> Call {
+        self.arguments.get_or_insert_with(JsonObject::new);
+        self
+    }
+
+    /// Binds the state to `arguments` as the tool read them (serialized: an
+    /// object), in place of the arguments as sent. For a tool that lists an
+    /// argument-taking extractor (rmcp's `Parameters<_>`) before
+    /// `call: Call`: `call.bind_arguments(&args)?`. A field serde skips on
+    /// output is then not bound.
+    pub fn bind_arguments<A: Serialize + ?Sized>(
+        mut self,
+        arguments: &A,
+    ) -> Result<Call, RoundError> {
+        match serde_json::to_value(arguments) {
+            Ok(Value::Object(map)) => {
+                self.arguments = Some(map);
+                Ok(self)
+            }
+            Ok(other) => Err(RoundError::Seal(format!(
+                "the arguments bound must serialize to an object, not {}",
+                crate::violation::kind_of(&other)
+            ))),
+            Err(e) => Err(RoundError::Seal(e.to_string())),
+        }
+    }
+
     /// The method: `tools/call`, `prompts/get` or `resources/read`.
     pub fn method(&self) -> &'static str {
         self.method
@@ -129,14 +172,20 @@ impl Call {
         &self.name
     }
 
-    /// The arguments as sent (an empty object when none were).
-    pub fn raw_arguments(&self) -> &JsonObject {
-        &self.arguments
+    /// The arguments as sent (an empty object when none were), or as bound
+    /// by [`Call::bind_arguments`]; `None` when the `Call` extractor could
+    /// not see them (see [`Call`]).
+    pub fn raw_arguments(&self) -> Option<&JsonObject> {
+        self.arguments.as_ref()
     }
 
-    /// The arguments read into `A`; -32602 when serde refuses them.
+    /// The arguments read into `A`; -32602 when serde refuses them, -32603
+    /// when the `Call` extractor could not see them (see [`Call`]).
     pub fn arguments<A: DeserializeOwned>(&self) -> Result<A, rmcp::ErrorData> {
-        A::deserialize(&Value::Object(self.arguments.clone())).map_err(|e| {
+        let Some(arguments) = &self.arguments else {
+            return Err(RoundError::ArgumentsUnseen.into());
+        };
+        A::deserialize(&Value::Object(arguments.clone())).map_err(|e| {
             rmcp::ErrorData::invalid_params(format!("failed to deserialize parameters: {e}"), None)
         })
     }
@@ -151,27 +200,25 @@ impl Call {
     /// against `key` and this request's method, name and arguments.
     ///
     /// A `requestState` that fails the check (tampered, sealed for another
-    /// call or key, expired, not an `S`) is an error (-32602 as
-    /// `rmcp::ErrorData`).
+    /// call or key, older than the key's TTL, not an `S`) is an error
+    /// (-32602 as `rmcp::ErrorData`); so is a call whose arguments the
+    /// `Call` extractor could not see (-32603, see [`Call`]).
     pub fn rounds<S>(self, key: &StateKey) -> Result<Rounds<S>, RoundError>
     where
         S: Serialize + DeserializeOwned + Default,
     {
+        let Some(arguments) = &self.arguments else {
+            return Err(RoundError::ArgumentsUnseen);
+        };
         let revision = self
             .context
             .protocol_version()
             .map_or(Revision::V2025_11_25, |v| revision_for(&v));
-        let binding = self.associated_data();
+        let binding = self.associated_data(arguments);
         let envelope = match &self.request_state {
-            None => Envelope::default(),
-            Some(sealed) => key
-                .codec
-                .open_json_with::<Envelope<S>>(sealed, &binding)
-                .map_err(|e| RoundError::State(StateProblem::from(e)))?,
+            None => Envelope::first(),
+            Some(sealed) => open::<S>(key, sealed, &binding)?,
         };
-        if envelope.version != ENVELOPE_VERSION {
-            return Err(RoundError::State(StateProblem::Unreadable));
-        }
         Ok(Rounds {
             responses: self.input_responses.clone().unwrap_or_default(),
             call: self,
@@ -179,6 +226,8 @@ impl Call {
             binding,
             revision,
             round: envelope.round.saturating_add(1),
+            nonce: envelope.nonce,
+            issued: envelope.asked,
             answers: envelope.answers,
             state: envelope.state,
             pending: InputRequests::new(),
@@ -186,43 +235,116 @@ impl Call {
     }
 
     /// What the seal is bound to: a label, the method, the name, the
-    /// arguments (canonical JSON: keys sorted) and any [`Call::bind`] context,
-    /// each length-prefixed.
-    fn associated_data(&self) -> Vec<u8> {
+    /// arguments (canonical JSON: keys sorted, numbers by value) and any
+    /// [`Call::bind`] context, each length-prefixed.
+    fn associated_data(&self, arguments: &JsonObject) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 + self.name.len() + self.binding.len());
         let part = |bytes: &[u8], out: &mut Vec<u8>| {
             out.extend_from_slice(&(bytes.len() as u64).to_be_bytes());
             out.extend_from_slice(bytes);
         };
-        part(b"toolform/rounds/v1", &mut out);
+        part(b"toolform/rounds/v2", &mut out);
         part(self.method.as_bytes(), &mut out);
         part(self.name.as_bytes(), &mut out);
-        let mut arguments = Vec::new();
-        canonical_json(&Value::Object(self.arguments.clone()), &mut arguments);
-        part(&arguments, &mut out);
+        let mut canonical = Vec::new();
+        // The map is read in place: no copy of the arguments.
+        canonical_json_object(arguments, &mut canonical);
+        part(&canonical, &mut out);
         part(&self.binding, &mut out);
         out
     }
 }
 
-/// `call: Call` in a `#[tool]` fn. The arguments are copied, not taken: list
-/// it before `Parameters<_>`. `inputResponses` and `requestState` are taken
-/// (rmcp's `InputResponses` and `RequestState` extractors listed after it see
-/// none).
+/// `arguments` as canonical JSON (see [`canonical_json`]).
+fn canonical_json_object(arguments: &JsonObject, out: &mut Vec<u8>) {
+    let mut entries: Vec<(&String, &Value)> = arguments.iter().collect();
+    entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    out.push(b'{');
+    for (i, (key, value)) in entries.into_iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        // Writing a string into a Vec cannot fail.
+        let _ = serde_json::to_writer(&mut *out, key.as_str());
+        out.push(b':');
+        canonical_json(value, out);
+    }
+    out.push(b'}');
+}
+
+/// Opens a sealed state: the seal (rmcp: HMAC, key id, rmcp's own expiry),
+/// then the envelope's version and, under a key with a TTL, its issue time.
+fn open<S: DeserializeOwned>(
+    key: &StateKey,
+    sealed: &str,
+    binding: &[u8],
+) -> Result<Envelope<S>, RoundError> {
+    let envelope = key
+        .codec
+        .open_json_with::<Envelope<S>>(sealed, binding)
+        .map_err(|e| RoundError::State(StateProblem::from(e)))?;
+    if envelope.version != ENVELOPE_VERSION {
+        return Err(RoundError::State(StateProblem::Unreadable));
+    }
+    if let Some(ttl) = key.ttl {
+        let age = Duration::from_millis(now_ms().saturating_sub(envelope.issued));
+        if age > ttl {
+            return Err(RoundError::State(StateProblem::Expired));
+        }
+    }
+    Ok(envelope)
+}
+
+/// Milliseconds since the Unix epoch (0 for a clock before it).
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// 128 bits, unique with overwhelming probability: the standard library's
+/// randomly keyed SipHash (keys from the operating system, fresh per
+/// `RandomState`) over the time and a process-wide counter, twice. Unique,
+/// not secret (the state is readable anyway).
+fn fresh_nonce() -> String {
+    use std::fmt::Write as _;
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let count = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let time = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mut nonce = String::with_capacity(32);
+    for half in 0..2u8 {
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u8(half);
+        hasher.write_u64(count);
+        hasher.write_u128(time);
+        let _ = write!(nonce, "{:016x}", hasher.finish());
+    }
+    nonce
+}
+
+/// `call: Call` in a `#[tool]` fn. Nothing is taken: the arguments,
+/// `inputResponses` and `requestState` stay in the context for the
+/// extractors after it (rmcp's `Parameters`, `InputResponses`,
+/// `RequestState`). Arguments an extractor before it took are not seen (see
+/// [`Call`]).
 impl<S> FromContextPart<ToolCallContext<'_, S>> for Call {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, rmcp::ErrorData> {
         Ok(Call::from_parts(
             "tools/call",
             context.name.to_string(),
             context.arguments.clone(),
-            context.request_state.take(),
-            context.input_responses.take(),
+            context.request_state.clone(),
+            context.input_responses.clone(),
             context.request_context.clone(),
         ))
     }
 }
 
-const ENVELOPE_VERSION: u32 = 1;
+const ENVELOPE_VERSION: u32 = 2;
 
 /// What `requestState` carries, sealed.
 #[derive(Serialize, Deserialize)]
@@ -230,16 +352,28 @@ const ENVELOPE_VERSION: u32 = 1;
 struct Envelope<S> {
     #[serde(rename = "v")]
     version: u32,
+    /// When it was sealed, in milliseconds since the Unix epoch: the key's
+    /// TTL is held against it when opened, whatever the key was at sealing.
+    issued: u64,
+    /// Minted in the first round, the same in every later round of the flow.
+    nonce: String,
     round: u32,
+    /// The keys of the requests of the `InputRequiredResult` this state came
+    /// with: the only keys whose `inputResponses` the next round reads.
+    asked: BTreeSet<String>,
+    /// The answers of earlier rounds (`action`, and the form's own fields).
     answers: BTreeMap<String, Value>,
     state: S,
 }
 
-impl<S: Default> Default for Envelope<S> {
-    fn default() -> Self {
+impl<S: Default> Envelope<S> {
+    fn first() -> Self {
         Envelope {
             version: ENVELOPE_VERSION,
+            issued: now_ms(),
+            nonce: fresh_nonce(),
             round: 0,
+            asked: BTreeSet::new(),
             answers: BTreeMap::new(),
             state: S::default(),
         }
@@ -274,6 +408,35 @@ impl<S: Default> Default for Envelope<S> {
 /// never silently restarted. The state is signed, not encrypted: the client can
 /// read it, so keep secrets out of `S`.
 ///
+/// # What a state is accepted for, and what not
+///
+/// - **Only what was asked.** A state seals the keys of the requests of its
+///   `InputRequiredResult`; the next round reads `inputResponses` only under
+///   those keys. A first call (no `requestState`) reads none: answers sent
+///   before their question was issued (a confirmation whose price was never
+///   shown) are ignored and the question is asked. Answers under keys
+///   nobody asked for are ignored.
+/// - **Only its own call.** The seal binds the method, the name, the
+///   arguments by value (canonical JSON: keys sorted, numbers compared as
+///   numbers, so `1.0` re-sent as `1` is the same call, `1.5` is not) and
+///   any [`Call::bind`] context. `Call` must see the arguments to bind them:
+///   see [`Call`] for the extractor order.
+/// - **Only while young.** Under [`StateKey::with_ttl`] a state is refused
+///   once older than the TTL, by the issue time sealed inside it.
+/// - **Only the answers' substance.** An answer kept for later rounds is
+///   its `action` and the form's own fields; other top-level fields,
+///   `_meta` and content keys the form does not have are dropped, not
+///   echoed in every later state.
+///
+/// **Replay.** A sealed state is stateless: the server keeps no record of
+/// it. Within its TTL (forever, without one) the same state opens as often
+/// as it is sent, with the same or other answers to the keys it issued: the
+/// last round can be replayed and the tool then acts again. Nothing here
+/// can prevent that without a store. A tool whose last round must act at
+/// most once records [`Rounds::nonce`] (one per flow, minted in its first
+/// round) in its own store when it acts and refuses a nonce it has seen;
+/// a short TTL bounds how long a store must remember.
+///
 /// ```
 /// use toolform::rmcp::{Call, StateKey};
 /// use toolform::{ElicitForm, Elicited};
@@ -291,7 +454,9 @@ impl<S: Default> Default for Envelope<S> {
 ///
 /// // The body of a `#[tool]` fn taking `call: Call` (an rmcp extractor).
 /// async fn greet(key: &StateKey, call: Call) -> Result<CallToolResponse, rmcp::ErrorData> {
-///     let mut rounds = call.rounds::<Progress>(key)?; // -32602 on a bad requestState
+///     // A tool without arguments says so (the client may send none); a tool
+///     // with arguments lists `call: Call` before rmcp's `Parameters<_>`.
+///     let mut rounds = call.no_arguments().rounds::<Progress>(key)?; // -32602 on a bad requestState
 ///     // Two forms asked in the same round (2026-07-28), or one after the other.
 ///     let name = rounds.ask::<Name>("name", "What is your name?").await?;
 ///     let colour = rounds.ask::<Colour>("colour", "Your favourite colour?").await?;
@@ -316,6 +481,9 @@ pub struct Rounds<S = ()> {
     binding: Vec<u8>,
     revision: Revision,
     round: u32,
+    nonce: String,
+    /// The keys the opened state's round issued.
+    issued: BTreeSet<String>,
     responses: InputResponses,
     answers: BTreeMap<String, Value>,
     state: S,
@@ -338,6 +506,26 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
     /// each `InputRequiredResult` the client answered.
     pub fn round(&self) -> u32 {
         self.round
+    }
+
+    /// The flow's nonce: 32 hexadecimal digits minted in its first round (a
+    /// call without `requestState`), sealed into every state of the flow
+    /// and the same in each later round; another flow has another.
+    ///
+    /// The hook for single use. A sealed state is stateless: within its TTL
+    /// it opens as often as it is sent (see "Replay" on [`Rounds`]). A tool
+    /// whose last round must act at most once (a payment, a booking)
+    /// records the nonce in its own store when it acts, and refuses a nonce
+    /// it has recorded.
+    pub fn nonce(&self) -> &str {
+        &self.nonce
+    }
+
+    /// The keys whose answers this round reads from the call's
+    /// `inputResponses`: those of the `InputRequiredResult` the opened state
+    /// came with (none in the first round).
+    pub fn issued(&self) -> impl Iterator<Item = &str> {
+        self.issued.iter().map(String::as_str)
     }
 
     /// The elicitation revision of the client's protocol version.
@@ -409,11 +597,12 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
                 });
         }
         if let Some(answer) = self.answer_for(key) {
-            let parsed = T::from_elicit_result(&answer).map_err(|error| RoundError::Answer {
+            let parsed = T::from_elicit_result(answer).map_err(|error| RoundError::Answer {
                 key: key.to_owned(),
                 error,
             })?;
-            self.answers.insert(key.to_owned(), answer);
+            let kept = form_answer(T::FORM, answer);
+            self.answers.insert(key.to_owned(), kept);
             return Ok(Some(parsed));
         }
         if !self.can_elicit() {
@@ -425,9 +614,14 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
     }
 
     /// Any input request (`elicitation/create`, `sampling/createMessage`,
-    /// `roots/list`) under `key`, its result as the client sent it: at once
-    /// before 2026-07-28, from `inputResponses` (or an earlier round) after,
-    /// `None` and queued while missing.
+    /// `roots/list`) under `key`, its result: at once before 2026-07-28 (as
+    /// the client sent it), from `inputResponses` (or an earlier round)
+    /// after, `None` and queued while missing. From `inputResponses`, a
+    /// result is read as the request's result type (`ElicitResult`,
+    /// `CreateMessageResult`, `ListRootsResult`; -32602 when it does not
+    /// read) and kept as that type writes it: other fields and `_meta` are
+    /// dropped (an elicitation's `content` is kept whole: this call does not
+    /// know the form; [`Rounds::ask`] keeps only the form's fields).
     pub async fn request(
         &mut self,
         key: &str,
@@ -464,8 +658,9 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
                 });
         }
         if let Some(answer) = self.answer_for(key) {
-            self.answers.insert(key.to_owned(), answer.clone());
-            return Ok(Some(answer));
+            let kept = result_of(&request, key, answer)?;
+            self.answers.insert(key.to_owned(), kept.clone());
+            return Ok(Some(kept));
         }
         if !needs.1 {
             return Err(RoundError::ClientCannot(needs.0));
@@ -487,7 +682,7 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
         let Some(answer) = self.request(key, request).await? else {
             return Ok(None);
         };
-        typed_response(key, answer).map(Some)
+        typed_response(key, &answer).map(Some)
     }
 
     /// A `roots/list` request under `key` (see [`Rounds::request`]), its
@@ -499,7 +694,7 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
         let Some(answer) = self.request(key, request).await? else {
             return Ok(None);
         };
-        typed_response(key, answer).map(Some)
+        typed_response(key, &answer).map(Some)
     }
 
     /// Whether any request of this round waits for the client (return
@@ -514,7 +709,8 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
     }
 
     /// The `InputRequiredResult` of this round: every queued request, and the
-    /// sealed state (the tool's `S`, the answers so far, the round). Return
+    /// sealed state (the tool's `S`, the answers so far, the keys of the
+    /// requests queued, the round, the nonce, the time). Return
     /// it from the tool (`.into()` a `CallToolResponse` or
     /// `GetPromptResponse`). With nothing queued it carries the state alone
     /// (the client retries at once). Only protocol 2026-07-28 clients can
@@ -522,7 +718,10 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
     pub fn input_required(self) -> Result<InputRequiredResult, RoundError> {
         let envelope = Envelope {
             version: ENVELOPE_VERSION,
+            issued: now_ms(),
+            nonce: self.nonce,
             round: self.round,
+            asked: self.pending.keys().cloned().collect(),
             answers: self.answers,
             state: self.state,
         };
@@ -539,17 +738,69 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
         Ok(InputRequiredResult::new(requests, Some(sealed)))
     }
 
-    /// An earlier round's answer under `key`, else this call's.
-    fn answer_for(&self, key: &str) -> Option<Value> {
-        self.answers
-            .get(key)
-            .or_else(|| self.responses.get(key))
-            .cloned()
+    /// An earlier round's answer under `key`, else this call's when the
+    /// opened state issued `key` (an answer to a question never asked is
+    /// no answer).
+    fn answer_for(&self, key: &str) -> Option<&Value> {
+        self.answers.get(key).or_else(|| {
+            self.issued
+                .contains(key)
+                .then(|| self.responses.get(key))
+                .flatten()
+        })
     }
 }
 
-fn typed_response<T: DeserializeOwned>(key: &str, answer: Value) -> Result<T, RoundError> {
-    T::deserialize(&answer).map_err(|e| RoundError::Response {
+/// What the state keeps of a form's answer: `action`, and for `accept` the
+/// `content`'s fields the form has (read by the form already: the same
+/// answer when read again).
+fn form_answer(form: &crate::elicit::Form, answer: &Value) -> Value {
+    let mut kept = serde_json::Map::new();
+    let action = answer.get("action").cloned().unwrap_or(Value::Null);
+    if action == "accept"
+        && let Some(Value::Object(content)) = answer.get("content")
+    {
+        let fields: serde_json::Map<String, Value> = content
+            .iter()
+            .filter(|(name, _)| form.fields.iter().any(|f| f.name == name.as_str()))
+            .map(|(name, value)| (name.clone(), value.clone()))
+            .collect();
+        kept.insert("content".to_owned(), Value::Object(fields));
+    }
+    kept.insert("action".to_owned(), action);
+    Value::Object(kept)
+}
+
+/// A result from `inputResponses` read as `request`'s result type and
+/// written back by it (its own fields, without `_meta`).
+#[allow(deprecated)]
+fn result_of(request: &InputRequest, key: &str, answer: &Value) -> Result<Value, RoundError> {
+    let written = match request {
+        InputRequest::Elicitation(_) => {
+            let mut result: ElicitResult = typed_response(key, answer)?;
+            result.meta = None;
+            serde_json::to_value(result)
+        }
+        InputRequest::CreateMessage(_) => {
+            let result: CreateMessageResult = typed_response(key, answer)?;
+            serde_json::to_value(result)
+        }
+        InputRequest::ListRoots(_) => {
+            let mut result: ListRootsResult = typed_response(key, answer)?;
+            result.meta = None;
+            serde_json::to_value(result)
+        }
+        // A request kind this crate does not know: as sent.
+        _ => return Ok(answer.clone()),
+    };
+    written.map_err(|e| RoundError::Response {
+        key: key.to_owned(),
+        message: e.to_string(),
+    })
+}
+
+fn typed_response<T: DeserializeOwned>(key: &str, answer: &Value) -> Result<T, RoundError> {
+    T::deserialize(answer).map_err(|e| RoundError::Response {
         key: key.to_owned(),
         message: e.to_string(),
     })
