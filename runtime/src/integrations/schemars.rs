@@ -38,9 +38,13 @@
 //! form of `items`. A union whose every branch is an object gets
 //! `"type": "object"` at its root, as MCP asks of tool schemas.
 
+use crate::render::{decode_ref_segment, push_ref_segment};
 use crate::{Contract, ToolSchema};
-use schemars::{Schema, SchemaGenerator};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// The schema of `T` for the generator's contract. Called by the
 /// `JsonSchema` impl the derive writes.
@@ -51,11 +55,16 @@ pub fn json_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGenerator, name
         Contract::Input
     };
     let mut schema = T::schema(contract).clone();
-    if has_ref(&mut schema) {
-        hoist_definitions(&mut schema, generator, name);
-    }
     if older_draft(generator) {
         tuples_as_item_arrays(&mut schema);
+    }
+    if has_ref(&mut schema) {
+        hoist_definitions(
+            &mut schema,
+            generator,
+            name,
+            crate::__private::type_name::<T>(),
+        );
     }
     super::object_root(&mut schema);
     // Every rendering is an object or a boolean, which `Schema` holds.
@@ -101,35 +110,42 @@ fn is_name_map(key: &str) -> bool {
 }
 
 /// Calls `f` on every schema object in `schema`, outermost first, telling
-/// keywords from property names and data.
+/// keywords from property names and data. Iterative: a rendering may be
+/// deep.
 fn for_each_schema(schema: &mut Value, f: &mut dyn FnMut(&mut Map<String, Value>)) {
-    match schema {
-        Value::Object(map) => {
-            f(map);
-            for (k, v) in map.iter_mut() {
-                if is_literal_keyword(k) {
-                    continue;
-                }
-                match v {
-                    Value::Object(named) if is_name_map(k) => {
-                        named.values_mut().for_each(|v| for_each_schema(v, f))
+    let mut stack = vec![schema];
+    while let Some(schema) = stack.pop() {
+        match schema {
+            Value::Object(map) => {
+                f(map);
+                for (k, v) in map.iter_mut() {
+                    if is_literal_keyword(k) {
+                        continue;
                     }
-                    Value::Object(_) => for_each_schema(v, f),
-                    Value::Array(items) => items.iter_mut().for_each(|v| for_each_schema(v, f)),
-                    _ => {}
+                    if is_name_map(k)
+                        && let Value::Object(named) = v
+                    {
+                        stack.extend(named.values_mut());
+                    } else if v.is_object() || v.is_array() {
+                        stack.push(v);
+                    }
                 }
             }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            _ => {}
         }
-        Value::Array(items) => items.iter_mut().for_each(|v| for_each_schema(v, f)),
-        _ => {}
     }
 }
 
-/// Moves a recursive rendering's references into the generator's definitions:
-/// `#` (the type itself) becomes a definition of its own, `#/$defs/K` one
-/// under the generator's path. Names already taken by a different schema get
-/// a number, as schemars does.
-fn hoist_definitions(schema: &mut Value, generator: &mut SchemaGenerator, name: &str) {
+/// Moves a rendering's `$defs` into the generator's definitions, and the
+/// rendering itself there too when it refers to itself (`#`), each under a
+/// name reserved in the generator's own name table: a type schemars names
+/// later gets another name (`Node2`), and a name schemars gave first is not
+/// taken (toolform's entry is numbered instead). References are rewritten
+/// to the names reserved. The same rendering hoisted twice (a type used in
+/// two places) reuses its entries.
+fn hoist_definitions(schema: &mut Value, generator: &mut SchemaGenerator, name: &str, id: &str) {
+    let fingerprint = fingerprint(schema);
     let own_defs = match schema {
         Value::Object(map) => match map.remove("$defs") {
             Some(Value::Object(defs)) => defs,
@@ -137,46 +153,190 @@ fn hoist_definitions(schema: &mut Value, generator: &mut SchemaGenerator, name: 
         },
         _ => return,
     };
+    let mut refers_to_root = false;
+    let mut probe = |value: &mut Value| {
+        for_each_schema(value, &mut |map| {
+            refers_to_root |= map.get("$ref").and_then(Value::as_str) == Some("#");
+        })
+    };
+    probe(schema);
+    let mut defs: Vec<(String, Value)> = own_defs.into_iter().collect();
+    for (_, def) in &mut defs {
+        probe(def);
+    }
     let prefix = definitions_ref(generator);
-    for attempt in 1usize.. {
-        let suffix = if attempt == 1 {
-            String::new()
-        } else {
-            attempt.to_string()
-        };
-        let root_name = format!("{name}{suffix}");
-        let def_name = |key: &str| format!("{key}{suffix}");
-        let target = |reference: &str| -> Option<String> {
-            if reference == "#" {
-                Some(format!("{prefix}/{}", escape_pointer(&root_name)))
-            } else {
-                let key = reference.strip_prefix("#/$defs/")?;
-                Some(format!(
-                    "{prefix}/{}",
-                    escape_pointer(&def_name(&unescape_pointer(key)))
-                ))
-            }
-        };
-        let mut root = schema.clone();
-        rewrite_refs(&mut root, &target);
-        let mut entries = vec![(root_name.clone(), root.clone())];
-        for (key, def) in &own_defs {
-            let mut def = def.clone();
-            rewrite_refs(&mut def, &target);
-            entries.push((def_name(key), def));
+    // The root first: when `T` is the generator's root, schemars answers
+    // `#` and nothing moves.
+    let root = refers_to_root.then(|| Entry::reserve(generator, &prefix, name, id.into()));
+    let entries: Vec<Entry> = defs
+        .iter()
+        .map(|(key, _)| {
+            let id = format!("toolform:{fingerprint}:{key}");
+            Entry::reserve(generator, &prefix, key, id)
+        })
+        .collect();
+    let targets: HashMap<String, &str> = defs
+        .iter()
+        .map(|(key, _)| key.clone())
+        .zip(entries.iter().map(|e| e.reference.as_str()))
+        .collect();
+    let target = |reference: &str| -> Option<String> {
+        if reference == "#" {
+            return root.as_ref().map(|e| e.reference.clone());
         }
+        let key = decode_ref_segment(reference.strip_prefix("#/$defs/")?)?;
+        targets.get(key.as_str()).map(|r| r.to_string())
+    };
+    rewrite_refs(schema, &target);
+    for (_, def) in &mut defs {
+        rewrite_refs(def, &target);
+    }
+    let definitions = generator.definitions_mut();
+    if let Some(Entry {
+        name: Some(name), ..
+    }) = &root
+    {
+        definitions.insert(name.clone(), schema.clone());
+    }
+    for (entry, (_, def)) in entries.into_iter().zip(defs) {
+        if let Some(name) = entry.name {
+            definitions.insert(name, def);
+        }
+    }
+}
+
+/// A stable digest of a rendering, naming its `$defs` entries in the
+/// generator's table: the entries of one rendering are the same schemas
+/// wherever it is used, those of another may not be.
+fn fingerprint(schema: &Value) -> String {
+    use std::hash::{Hash, Hasher};
+    let text = schema.to_string();
+    let half = |salt: u8| {
+        let mut h = std::hash::DefaultHasher::new();
+        salt.hash(&mut h);
+        text.hash(&mut h);
+        h.finish()
+    };
+    format!("{:016x}{:016x}", half(1), half(2))
+}
+
+/// A definition's place in the generator: the reference to it, and its
+/// name (`None` when the reference is `#`, the generator's root).
+struct Entry {
+    reference: String,
+    name: Option<String>,
+}
+
+impl Entry {
+    /// Reserves `base` (or the numbered name schemars picks when `base` is
+    /// taken) for the schema `id`, through schemars' own name table.
+    fn reserve(generator: &mut SchemaGenerator, prefix: &str, base: &str, id: String) -> Entry {
+        RESERVING.with_borrow_mut(|r| {
+            *r = Some(Reservation {
+                name: base.to_string(),
+                id,
+                nested: false,
+            })
+        });
+        let reference = generator.subschema_for::<Reserve>();
+        RESERVING.with_borrow_mut(|r| *r = None);
+        let reference = reference
+            .get("$ref")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        match reference {
+            Some(reference) if reference == "#" => Entry {
+                reference,
+                name: None,
+            },
+            Some(reference) => {
+                let name = reference
+                    .strip_prefix(prefix)
+                    .and_then(|rest| rest.strip_prefix('/'))
+                    .and_then(decode_ref_segment);
+                match name {
+                    Some(name) => Entry {
+                        reference,
+                        name: Some(name),
+                    },
+                    None => Entry::unreserved(generator, prefix, base),
+                }
+            }
+            None => Entry::unreserved(generator, prefix, base),
+        }
+    }
+
+    /// A name schemars did not hand out (never expected): `base`, numbered
+    /// past every name in the definitions.
+    fn unreserved(generator: &SchemaGenerator, prefix: &str, base: &str) -> Entry {
         let definitions = generator.definitions();
-        let fits = entries
-            .iter()
-            .all(|(k, v)| definitions.get(k).is_none_or(|existing| existing == v));
-        if fits {
-            let definitions = generator.definitions_mut();
-            for (k, v) in entries {
-                definitions.entry(k).or_insert(v);
-            }
-            *schema = root;
-            return;
+        let mut name = base.to_string();
+        let mut n = 2;
+        while definitions.contains_key(&name) {
+            name = format!("{base}{n}");
+            n += 1;
         }
+        let mut reference = format!("{prefix}/");
+        push_ref_segment(&mut reference, &name);
+        Entry {
+            reference,
+            name: Some(name),
+        }
+    }
+}
+
+/// The name and identity [`Reserve`] answers schemars with.
+struct Reservation {
+    name: String,
+    id: String,
+    /// Inside the reservation's own `json_schema`.
+    nested: bool,
+}
+
+thread_local! {
+    static RESERVING: RefCell<Option<Reservation>> = const { RefCell::new(None) };
+}
+
+/// A definition reserved in a generator's name table under the name and
+/// identity of the current [`Reservation`]: `subschema_for::<Reserve>()`
+/// returns the `$ref` to its entry (holding a placeholder, overwritten by
+/// the caller). Under `inline_subschemas`, schemars names only a schema
+/// it is generating already: `json_schema` asks for itself once more,
+/// which it then is.
+struct Reserve;
+
+impl JsonSchema for Reserve {
+    fn schema_name() -> Cow<'static, str> {
+        RESERVING
+            .with_borrow(|r| Cow::Owned(r.as_ref().map_or("Definition", |r| &r.name).to_string()))
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        RESERVING.with_borrow(|r| Cow::Owned(r.as_ref().map_or("toolform:", |r| &r.id).to_string()))
+    }
+
+    fn inline_schema() -> bool {
+        false
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let first = RESERVING.with_borrow_mut(|r| match r {
+            Some(r) if !r.nested => {
+                r.nested = true;
+                true
+            }
+            _ => false,
+        });
+        if !first {
+            return Schema::from(false);
+        }
+        let reference = generator.subschema_for::<Reserve>();
+        RESERVING.with_borrow_mut(|r| {
+            if let Some(r) = r {
+                r.nested = false;
+            }
+        });
+        reference
     }
 }
 
@@ -188,14 +348,6 @@ fn rewrite_refs(schema: &mut Value, target: &dyn Fn(&str) -> Option<String>) {
             *reference = new;
         }
     });
-}
-
-fn escape_pointer(s: &str) -> String {
-    s.replace('~', "~0").replace('/', "~1")
-}
-
-fn unescape_pointer(s: &str) -> String {
-    s.replace("~1", "/").replace("~0", "~")
 }
 
 /// 2020-12 `prefixItems` + `items` as draft-07 `items: [..]` + `additionalItems`.

@@ -140,6 +140,18 @@ impl ObjectBuilder {
                 earlier.schema = schema;
                 earlier.info.presence = Presence::Required;
             }
+            // Left out, the key may hold what an earlier flattened map
+            // wrote under it.
+            None if !always && !self.additional.is_empty() => {
+                let mut nodes = vec![schema];
+                nodes.extend(self.additional.iter().copied());
+                let alts = Alternatives {
+                    nodes,
+                    exclusive: Exclusive::Unknown,
+                };
+                let schema = out.add(wire(Role::Value, [Keyword::AnyOf(alts)]));
+                self.property(name, schema, info);
+            }
             None => self.property(name, schema, info),
         }
         if always && !self.required.iter().any(|r| r == name) {
@@ -184,10 +196,13 @@ impl ObjectBuilder {
                 p.info.flattened_from = from;
             }
         }
+        let before = self.properties.len();
+        let mut written = FastSet::default();
         match self.contract {
             Contract::Input => self.merge_input(out, required, props, how),
             Contract::Output => {
                 for mut p in props {
+                    written.insert(p.name.clone());
                     let always = how != Merge::Optional && required.contains(&p.name);
                     p.info.presence = match (always, how) {
                         (true, _) => Presence::Required,
@@ -209,6 +224,20 @@ impl ObjectBuilder {
         if let Some(a) = additional
             && !matches!(out.schema.get(a), Some(Node::Bool(false)))
         {
+            if self.contract == Contract::Output {
+                // serde writes the map's keys after the keys written so
+                // far, a key of the same name again; `to_value` keeps the
+                // last value.
+                for p in &mut self.properties[..before] {
+                    if !written.contains(&p.name) {
+                        let alts = Alternatives {
+                            nodes: vec![p.schema, a],
+                            exclusive: Exclusive::Unknown,
+                        };
+                        p.schema = out.add(wire(Role::Value, [Keyword::AnyOf(alts)]));
+                    }
+                }
+            }
             self.additional.push(a);
         }
         let role = match from {

@@ -123,6 +123,26 @@ impl Renderer {
             .add(wire(Role::Tag, [ty(Type::String), Keyword::Not(known)]))
     }
 
+    /// An externally tagged `other` variant as an object (input): serde
+    /// reads it from one key no other variant has, holding `null` (the
+    /// unit it reads from the key's value).
+    fn other_keyed(&mut self, variants: &[&'static Variant]) -> NodeId {
+        let known = Keyword::Enum(self.known_tags(variants));
+        let known = self.out.add(wire(Role::Value, [known]));
+        let names = self.out.add(wire(Role::Tag, [Keyword::Not(known)]));
+        let null = self.out.typed(Type::Null);
+        self.out.add(wire(
+            Role::Value,
+            [
+                ty(Type::Object),
+                Keyword::MinProperties(1),
+                Keyword::MaxProperties(1),
+                Keyword::PropertyNames(names),
+                Keyword::AdditionalProperties(null),
+            ],
+        ))
+    }
+
     /// A tuple variant without fields, which serde_json's `from_value` never
     /// reads: its `Value` hands an empty array to a tuple variant as a unit,
     /// which serde's tuple visitor refuses. From serde's buffer, `[]`
@@ -143,6 +163,9 @@ impl Renderer {
     }
 
     fn external(&mut self, e: &'static Enum, variants: &[&'static Variant]) -> NodeId {
+        // serde matches a name to its variant before it reads the content:
+        // a variant that then never reads still keeps its name from `other`.
+        let all = variants;
         let variants: Vec<&'static Variant> = variants
             .iter()
             .copied()
@@ -156,7 +179,13 @@ impl Renderer {
         let has_other = self.contract == Contract::Input && variants.iter().any(|v| v.other);
         if all_unit && !e.titled {
             if has_other {
-                return self.out.typed(Type::String);
+                let string = self.out.typed(Type::String);
+                let keyed = self.other_keyed(all);
+                let alts = crate::schema::Alternatives {
+                    nodes: vec![string, keyed],
+                    exclusive: Exclusive::Yes(Why::Types),
+                };
+                return self.out.add(wire(Role::Value, [Keyword::OneOf(alts)]));
             }
             let names = variants
                 .iter()
@@ -173,7 +202,9 @@ impl Renderer {
         let mut alternatives = Vec::new();
         for v in variants {
             if v.other && self.contract == Contract::Input {
-                alternatives.push(self.other_tag(variants));
+                alternatives.push(self.other_tag(all));
+                let keyed = self.other_keyed(all);
+                alternatives.push(self.variant_role(keyed, v));
                 continue;
             }
             let names = self.variant_names(v);
@@ -486,6 +517,24 @@ impl Renderer {
                             },
                         );
                     }
+                }
+                // serde reads a newtype variant without its content
+                // through its missing-field reader, which hands `None` to
+                // an `Option` (through `Box` and `transparent`) and
+                // refuses everything else.
+                VariantBody::Newtype(inner)
+                    if self.contract == Contract::Input && inner().missing_is_none() =>
+                {
+                    let c = self.variant_content(v);
+                    let presence = Presence::Optional(Optional::MissingIsNone);
+                    obj.property(
+                        content,
+                        c,
+                        PropertyInfo {
+                            presence,
+                            ..PropertyInfo::default()
+                        },
+                    );
                 }
                 _ => {
                     let c = self.variant_content(v);

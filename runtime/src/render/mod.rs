@@ -34,6 +34,8 @@ mod objects;
 mod tests;
 
 pub(crate) use build::nullable;
+#[cfg_attr(not(feature = "schemars"), allow(unused_imports))]
+pub(crate) use keys::{decode_ref_segment, push_ref_segment};
 
 use crate::Contract;
 use crate::schema::{Keyword, NodeId, Role, Schema, Source, Type};
@@ -217,7 +219,7 @@ impl Renderer {
             // serde's buffer has no 128-bit integers ("u128 is not
             // supported"): nothing reads.
             Shape::Integer(range) if self.buffered() && is_wide(range) => self.out.nothing(),
-            Shape::Integer(range) => self.out.integer(range),
+            Shape::Integer(range) => self.out.integer(&json_range(range)),
             Shape::Number => match self.contract {
                 Contract::Input => self.out.typed(Type::Number),
                 Contract::Output => self.out.add(wire(
@@ -454,7 +456,7 @@ impl Renderer {
         let target = if self.root == Some(key) {
             "#".to_string()
         } else {
-            format!("#/$defs/{}", self.def_key(key))
+            keys::defs_ref(&self.def_key(key))
         };
         self.out.add(wire(Role::Value, [Keyword::Ref(target)]))
     }
@@ -498,7 +500,19 @@ impl Renderer {
     }
 }
 
-/// `u128`, `i128` (and their `NonZero`s): no bound fits a JSON number.
+/// `u128`, `i128` (and their `NonZero`s): the shape gives no bound.
 fn is_wide(range: &IntRange) -> bool {
     range.max.is_none()
+}
+
+/// The range serde reads and writes through a `serde_json::Value`: a
+/// 128-bit integer's own range is wider than a `Value` number (an `i64` or
+/// a `u64`; beyond, `from_value` sees a float, which it refuses, and
+/// `to_value` refuses to write one).
+fn json_range(range: &IntRange) -> IntRange {
+    IntRange {
+        min: Some(range.min.unwrap_or(i64::MIN)),
+        max: Some(range.max.unwrap_or(u64::MAX)),
+        nonzero: range.nonzero,
+    }
 }

@@ -9,7 +9,7 @@ use crate::schema::{
     Alternatives, Data, Exclusive, Keyword, NodeId, Object, Optional, Overlap, Presence, Role,
     Source,
 };
-use crate::shape::{Body, Bound, Constraints, Field, Named, Repr, Shape, Struct};
+use crate::shape::{Body, Bound, Constraints, Field, Named, Repr, Shape, Struct, VariantBody};
 use serde_json::Number;
 
 impl Renderer {
@@ -28,7 +28,7 @@ impl Renderer {
         }
         for field in s.fields {
             if field.flatten {
-                self.flatten(field, &mut obj);
+                self.flatten(field, s, &mut obj);
                 continue;
             }
             match self.contract {
@@ -159,7 +159,7 @@ impl Renderer {
     /// them), a flattened map looks at every key left. serde writes the
     /// fields in declaration order; serde_json keeps the last value of a
     /// key written twice.
-    fn flatten(&mut self, field: &'static Field, obj: &mut ObjectBuilder) {
+    fn flatten(&mut self, field: &'static Field, s: &'static Struct, obj: &mut ObjectBuilder) {
         let shape = match self.contract {
             Contract::Input if field.de_name.is_none() => return,
             Contract::Output if field.ser_name.is_none() => return,
@@ -173,10 +173,42 @@ impl Renderer {
             // serde reads `Option<Flattened>` as `None` whenever the inner
             // type fails, whatever the keys hold: on input the keys constrain
             // nothing. On output they are written when `Some`: none required.
+            // `None` writes no key: what the value's rules say of the whole
+            // object (an enum's variants, a struct's flattened enum) holds
+            // only when one of its keys is there.
             Shape::Option(inner) => {
                 if self.contract == Contract::Output {
-                    let rendered = self.inline(inner);
-                    obj.merge(&mut self.out, rendered, Merge::Optional, Some(from));
+                    let before = obj.constraints.len();
+                    match self.resolve(inner) {
+                        Shape::Named(Named {
+                            body: Body::Enum(e),
+                            ..
+                        }) if matches!(e.repr, Repr::External) => {
+                            let rule = self.flattened_external(e, from);
+                            obj.constraints.push(rule);
+                        }
+                        _ => {
+                            let rendered = self.inline(inner);
+                            obj.merge(&mut self.out, rendered, Merge::Optional, Some(from));
+                        }
+                    }
+                    if obj.constraints.len() > before {
+                        match self.absent(inner, s, from) {
+                            Some(absent) => {
+                                for rule in &mut obj.constraints[before..] {
+                                    let alts = Alternatives {
+                                        nodes: vec![*rule, absent],
+                                        exclusive: Exclusive::Unknown,
+                                    };
+                                    let role = Role::Flattened { field: from };
+                                    *rule = self.out.add(wire(role, [Keyword::AnyOf(alts)]));
+                                }
+                            }
+                            // No key tells `Some` from `None`: the rules
+                            // cannot be held to.
+                            None => obj.constraints.truncate(before),
+                        }
+                    }
                 }
             }
             // A flattened unit reads and writes no key.
@@ -217,6 +249,105 @@ impl Renderer {
             }
         }
         self.mode = saved;
+    }
+}
+
+impl Renderer {
+    /// Output: the schema of an object holding none of the keys `shape`
+    /// writes when flattened (but those the struct `s` writes itself);
+    /// `None` when it may write any key, or none of its own.
+    fn absent(
+        &mut self,
+        shape: &'static Shape,
+        s: &'static Struct,
+        from: &'static str,
+    ) -> Option<NodeId> {
+        let mut keys = self.flattened_keys(shape)?;
+        let own: Vec<&str> = s
+            .fields
+            .iter()
+            .filter(|f| !f.flatten)
+            .filter_map(|f| f.ser_name)
+            .collect();
+        keys.retain(|k| !own.contains(k));
+        keys.sort_unstable();
+        keys.dedup();
+        let role = || Role::Flattened { field: from };
+        let present = match keys.as_slice() {
+            [] => return None,
+            [one] => self.out.requires(&[one], role()),
+            many => {
+                let nodes = many
+                    .iter()
+                    .map(|k| self.out.requires(&[k], role()))
+                    .collect();
+                let alts = Alternatives {
+                    nodes,
+                    exclusive: Exclusive::Unknown,
+                };
+                self.out.add(wire(role(), [Keyword::AnyOf(alts)]))
+            }
+        };
+        Some(self.out.add(wire(role(), [Keyword::Not(present)])))
+    }
+
+    /// Output: the keys `shape` may write when flattened; `None` when they
+    /// are any (a map, any value). Iterative; each named type once.
+    fn flattened_keys(&self, shape: &'static Shape) -> Option<Vec<&'static str>> {
+        let mut keys = Vec::new();
+        let mut work = vec![shape];
+        let mut seen: Vec<*const Named> = Vec::new();
+        let fields =
+            |s: &'static Struct, keys: &mut Vec<&'static str>, work: &mut Vec<&'static Shape>| {
+                for f in s.fields {
+                    match (f.flatten, f.ser_name) {
+                        (_, None) => {}
+                        (true, Some(_)) => work.push((f.ser_shape)()),
+                        (false, Some(name)) => keys.push(name),
+                    }
+                }
+            };
+        while let Some(shape) = work.pop() {
+            match self.resolve(shape) {
+                Shape::Option(inner) => work.push(inner),
+                Shape::Map(_) | Shape::Any => return None,
+                Shape::Named(named) => {
+                    if seen.contains(&(*named as *const Named)) {
+                        continue;
+                    }
+                    seen.push(*named as *const Named);
+                    match &named.body {
+                        Body::Struct(s) => fields(s, &mut keys, &mut work),
+                        Body::Enum(e) => {
+                            for v in e.variants {
+                                let Some(name) = v.ser_name else { continue };
+                                let untagged = v.untagged || matches!(e.repr, Repr::Untagged);
+                                match e.repr {
+                                    Repr::External if !untagged => keys.push(name),
+                                    Repr::Adjacent { tag, content } if !untagged => {
+                                        keys.extend([tag, content])
+                                    }
+                                    Repr::Internal { tag } if !untagged => keys.push(tag),
+                                    _ => {}
+                                }
+                                if untagged || matches!(e.repr, Repr::Internal { .. }) {
+                                    match v.body {
+                                        VariantBody::Struct(s) => fields(s, &mut keys, &mut work),
+                                        VariantBody::Newtype(inner) => work.push(inner()),
+                                        VariantBody::Unit | VariantBody::Tuple(_) => {}
+                                    }
+                                }
+                            }
+                        }
+                        // A conversion for this contract was followed; a
+                        // unit writes nothing; anything else is no map.
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        Some(keys)
     }
 }
 

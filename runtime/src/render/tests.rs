@@ -24,7 +24,10 @@ fn decimal_ranges_match_exactly() {
         (128, 128),
         (0, u64::MAX),
     ] {
-        let re = format!("^(?:{})$", decimal_range(lo, hi).join("|"));
+        let re = format!(
+            "^(?:{})$",
+            decimal_range(u128::from(lo), u128::from(hi)).join("|")
+        );
         let matches = |n: u64| {
             // A tiny matcher: the alternatives only use literals, classes and {k}.
             regex_lite_match(&re, &n.to_string())
