@@ -124,11 +124,7 @@ fn headers_for_encodes_by_the_sentinel_rule() {
         ("", false),
     ] {
         let encoded = headers::encode_value(text);
-        assert_eq!(
-            encoded != text,
-            wrapped,
-            "{text:?} -> {encoded}"
-        );
+        assert_eq!(encoded != text, wrapped, "{text:?} -> {encoded}");
         assert_eq!(
             headers::decode_value(encoded.as_bytes()).as_deref(),
             Some(text)

@@ -3,6 +3,8 @@
 #[cfg(feature = "rmcp")]
 pub mod args;
 #[cfg(feature = "rmcp")]
+pub mod elicitation;
+#[cfg(feature = "rmcp")]
 pub mod params;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;

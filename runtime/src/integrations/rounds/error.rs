@@ -2,7 +2,7 @@
 //! response that does not read, or the request itself.
 
 use crate::elicit::ElicitError;
-use crate::integrations::rmcp::ElicitFailure;
+use crate::integrations::elicitation::ElicitFailure;
 use rmcp::model::RequestStateError;
 use rmcp::service::ServiceError;
 use std::fmt;

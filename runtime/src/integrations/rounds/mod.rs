@@ -9,7 +9,7 @@ use canonical::canonical_json;
 pub use error::{RoundError, StateProblem};
 pub use key::{StateKey, StateKeyError};
 
-use super::rmcp::{ElicitFailure, elicit, input_request, revision_for};
+use super::elicitation::{ElicitFailure, elicit, input_request, revision_for};
 use crate::elicit::{ElicitForm, Elicited, Revision};
 use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::tool::ToolCallContext;
@@ -156,7 +156,7 @@ impl Call {
             }
             Ok(other) => Err(RoundError::Seal(format!(
                 "the arguments bound must serialize to an object, not {}",
-                crate::violation::kind_of(&other)
+                crate::json::kind_of(&other)
             ))),
             Err(e) => Err(RoundError::Seal(e.to_string())),
         }

@@ -1,0 +1,320 @@
+//! Elicitation with rmcp: forms as rmcp's typed model, `elicitation/create`
+//! requests (2025-06-18, 2025-11-25), `InputRequiredResult`s (2026-07-28) and
+//! [`ask`], which picks between them. Re-exported from `toolform::rmcp`;
+//! below both `rmcp.rs` and the multi-round `rounds`, which use it.
+
+use crate::elicit::{ElicitError, ElicitForm, Elicited, FormProblem, Revision, answer};
+use rmcp::model::{
+    ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema,
+    InputRequest, InputRequests, InputRequiredResult, InputResponses, ProtocolVersion,
+};
+use rmcp::service::{RequestContext, RoleServer, ServiceError};
+use serde_json::Value;
+use std::fmt;
+
+use serde::Deserialize as _;
+
+/// The elicitation revision for a negotiated protocol version: the newest
+/// revision not newer than it (2025-06-18 for anything older, which had no
+/// elicitation).
+pub fn revision_for(version: &ProtocolVersion) -> Revision {
+    let version = version.as_str();
+    Revision::ALL
+        .into_iter()
+        .rev()
+        .find(|r| r.as_str() <= version)
+        .unwrap_or(Revision::V2025_06_18)
+}
+
+/// `T`'s form as rmcp's typed `ElicitationSchema`, for protocol 2025-11-25
+/// and 2026-07-28 (one grammar), which carry every form toolform derives.
+///
+/// Integer bounds are within +-(2^53 - 1) (what a JavaScript client reads
+/// exactly), so they fit rmcp's `i64` bounds. Should rmcp's model refuse a
+/// keyword of some property all the same (a `maxLength` beyond its `u32`),
+/// that property is carried with its type, title, description and options
+/// alone: the answer is still checked against the whole form on the server
+/// ([`elicited`]). [`elicitation_schema_for`] reports such a refusal instead.
+pub fn elicitation_schema<T: ElicitForm>() -> ElicitationSchema {
+    let schema = T::requested_schema();
+    ElicitationSchema::deserialize(schema).unwrap_or_else(|_| lenient_schema(schema))
+}
+
+/// The form property by property, each as much of it as rmcp's model takes.
+fn lenient_schema(schema: &Value) -> ElicitationSchema {
+    use rmcp::model::PrimitiveSchemaDefinition;
+    const KEPT: &[&str] = &[
+        "type",
+        "title",
+        "description",
+        "enum",
+        "enumNames",
+        "oneOf",
+        "items",
+    ];
+    let mut properties = std::collections::BTreeMap::new();
+    let mut order = Vec::new();
+    let listed = schema.get("properties").and_then(Value::as_object);
+    for (name, prop) in listed.into_iter().flatten() {
+        let typed = PrimitiveSchemaDefinition::deserialize(prop).or_else(|_| {
+            let bare: serde_json::Map<String, Value> = prop
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter(|(k, _)| KEPT.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            PrimitiveSchemaDefinition::deserialize(Value::Object(bare))
+        });
+        if let Ok(typed) = typed {
+            properties.insert(name.clone(), typed);
+            order.push(name.clone());
+        }
+    }
+    let required: Vec<String> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .filter(|name| properties.contains_key(*name))
+        .map(str::to_owned)
+        .collect();
+    let mut out = ElicitationSchema::new(properties);
+    out.property_order = Some(order);
+    out.required = (!required.is_empty()).then_some(required);
+    out
+}
+
+/// `T`'s form as rmcp's typed `ElicitationSchema` in `revision`'s grammar,
+/// or what that revision cannot carry (a multi-select under 2025-06-18).
+pub fn elicitation_schema_for<T: ElicitForm>(
+    revision: Revision,
+) -> Result<ElicitationSchema, ElicitFailure> {
+    let schema = T::requested_schema_for(revision).map_err(ElicitFailure::Unsupported)?;
+    ElicitationSchema::deserialize(schema).map_err(|e| ElicitFailure::Rmcp(e.to_string()))
+}
+
+/// The parameters of an `elicitation/create` request (form mode) for `T`,
+/// protocol 2025-11-25.
+pub fn elicit_request<T: ElicitForm>(message: impl Into<String>) -> ElicitRequestParams {
+    form_params(message.into(), elicitation_schema::<T>())
+}
+
+/// The parameters of an `elicitation/create` request (form mode) for `T` in
+/// `revision`'s grammar, or what that revision cannot carry.
+pub fn elicit_request_for<T: ElicitForm>(
+    message: impl Into<String>,
+    revision: Revision,
+) -> Result<ElicitRequestParams, ElicitFailure> {
+    Ok(form_params(
+        message.into(),
+        elicitation_schema_for::<T>(revision)?,
+    ))
+}
+
+fn form_params(message: String, requested_schema: ElicitationSchema) -> ElicitRequestParams {
+    ElicitRequestParams::FormElicitationParams {
+        meta: None,
+        message,
+        requested_schema,
+    }
+}
+
+/// Reads rmcp's `ElicitResult` into `T`: every field checked against the
+/// form, all violations named, then serde.
+pub fn elicited<T: ElicitForm>(result: &ElicitResult) -> Result<Elicited<T>, ElicitError> {
+    match result.action {
+        ElicitationAction::Decline => Ok(Elicited::Declined),
+        ElicitationAction::Cancel => Ok(Elicited::Cancelled),
+        ElicitationAction::Accept => match &result.content {
+            Some(content @ Value::Object(map)) => {
+                answer::parse_content(T::FORM, map, content).map(Elicited::Accepted)
+            }
+            Some(other) => Err(ElicitError::Malformed(format!(
+                "`content` must be an object, got {}",
+                answer::kind_of(other)
+            ))),
+            None => Err(ElicitError::AcceptedWithoutContent),
+        },
+        // `ElicitationAction` is non-exhaustive: a newer action than this
+        // crate knows (its name alone: the content is never re-serialized).
+        _ => Err(ElicitError::UnknownAction(
+            serde_json::to_value(&result.action)
+                .ok()
+                .and_then(|a| a.as_str().map(str::to_owned))
+                .unwrap_or_default(),
+        )),
+    }
+}
+
+/// `Elicited::<T>::try_from(result)`: the same as [`elicited`].
+impl<T: ElicitForm> TryFrom<&ElicitResult> for Elicited<T> {
+    type Error = ElicitError;
+
+    fn try_from(result: &ElicitResult) -> Result<Self, ElicitError> {
+        elicited(result)
+    }
+}
+
+/// `Elicited::<T>::try_from(result)`: the same as [`elicited`].
+impl<T: ElicitForm> TryFrom<ElicitResult> for Elicited<T> {
+    type Error = ElicitError;
+
+    fn try_from(result: ElicitResult) -> Result<Self, ElicitError> {
+        elicited(&result)
+    }
+}
+
+/// The elicitation revision of the call's client, or why it cannot be asked.
+fn form_revision(context: &RequestContext<RoleServer>) -> Result<Revision, ElicitFailure> {
+    if let Some(capabilities) = context.client_capabilities()
+        && capabilities.elicitation.is_none()
+    {
+        return Err(ElicitFailure::ClientCannotElicit);
+    }
+    Ok(context
+        .protocol_version()
+        .map_or(Revision::V2025_11_25, |v| revision_for(&v)))
+}
+
+/// Asks the client to fill in `T` (an `elicitation/create` request on the
+/// tool call's peer) and reads the answer. The form is written in the
+/// grammar of the protocol version the client negotiated.
+///
+/// Protocol 2026-07-28 has no server-to-client requests: there, answer the
+/// call with [`input_required`] instead (rmcp refuses the request).
+pub async fn elicit<T: ElicitForm>(
+    context: &RequestContext<RoleServer>,
+    message: impl Into<String>,
+) -> Result<Elicited<T>, ElicitFailure> {
+    let revision = form_revision(context)?;
+    let params = elicit_request_for::<T>(message, revision)?;
+    let result = context
+        .peer
+        .create_elicitation(params)
+        .await
+        .map_err(ElicitFailure::Service)?;
+    elicited(&result).map_err(ElicitFailure::Answer)
+}
+
+/// The `elicitation/create` request for `T` as an entry of `inputRequests`
+/// (protocol 2026-07-28).
+pub fn input_request<T: ElicitForm>(message: impl Into<String>) -> InputRequest {
+    // 2026-07-28 has 2025-11-25's form grammar.
+    InputRequest::Elicitation(ElicitRequest::new(elicit_request::<T>(message)))
+}
+
+/// An `InputRequiredResult` asking for `T` under `key` (protocol
+/// 2026-07-28): return it from the tool call; the client fills the form and
+/// retries the call with `inputResponses[key]`, which [`input_response`]
+/// reads.
+pub fn input_required<T: ElicitForm>(
+    key: impl Into<String>,
+    message: impl Into<String>,
+) -> InputRequiredResult {
+    let mut requests = InputRequests::new();
+    requests.insert(key.into(), input_request::<T>(message));
+    InputRequiredResult::from_input_requests(requests)
+}
+
+/// The answer to the form asked for under `key`, from a retried call's
+/// `inputResponses`: `None` when the call carries no answer under `key`
+/// (the first round: ask with [`input_required`]).
+pub fn input_response<T: ElicitForm>(
+    responses: Option<&InputResponses>,
+    key: &str,
+) -> Option<Result<Elicited<T>, ElicitError>> {
+    responses?.get(key).map(T::from_elicit_result)
+}
+
+/// What [`ask`] came back with.
+#[derive(Debug)]
+pub enum Asked<T> {
+    /// The client answered (2025-06-18 and 2025-11-25: at once; 2026-07-28:
+    /// in the retried call's `inputResponses`).
+    Answered(Elicited<T>),
+    /// Protocol 2026-07-28, first round: return this from the tool call
+    /// (`CallToolResponse::from(result)`); the client retries with the answer.
+    InputRequired(InputRequiredResult),
+}
+
+/// Asks for `T` the way the client's protocol version allows: a
+/// server-to-client `elicitation/create` request (2025-06-18, 2025-11-25), or
+/// under 2026-07-28 an [`InputRequiredResult`] on the first round and the
+/// answer from `inputResponses[key]` on the retry. `responses` is the call's
+/// `inputResponses` (rmcp's `InputResponses` extractor in a `#[tool]` fn, or
+/// `CallToolRequestParams::input_responses`).
+pub async fn ask<T: ElicitForm>(
+    context: &RequestContext<RoleServer>,
+    responses: Option<&InputResponses>,
+    key: &str,
+    message: impl Into<String>,
+) -> Result<Asked<T>, ElicitFailure> {
+    let revision = form_revision(context)?;
+    if revision < Revision::V2026_07_28 {
+        return elicit::<T>(context, message).await.map(Asked::Answered);
+    }
+    match input_response::<T>(responses, key) {
+        Some(answer) => answer.map(Asked::Answered).map_err(ElicitFailure::Answer),
+        None => Ok(Asked::InputRequired(input_required::<T>(key, message))),
+    }
+}
+
+/// Why [`elicit`] (or building a request) gave no answer.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ElicitFailure {
+    /// The form has a field the client's protocol revision cannot carry (a
+    /// multi-select under 2025-06-18).
+    Unsupported(Vec<FormProblem>),
+    /// rmcp's typed model refused the form: a keyword past the range of its
+    /// fields (a `maxLength` above `u32::MAX`).
+    Rmcp(String),
+    /// The client did not declare the `elicitation` capability.
+    ClientCannotElicit,
+    /// The request failed: transport, timeout, the client refused it, or
+    /// protocol 2026-07-28 (use [`input_required`]).
+    Service(ServiceError),
+    /// The client answered, but not with the form's values.
+    Answer(ElicitError),
+}
+
+impl fmt::Display for ElicitFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ElicitFailure::Unsupported(problems) => {
+                f.write_str("the form cannot be asked under this protocol revision:")?;
+                for p in problems {
+                    write!(f, "\n  {p}")?;
+                }
+                Ok(())
+            }
+            ElicitFailure::Rmcp(e) => write!(f, "rmcp's ElicitationSchema refused the form: {e}"),
+            ElicitFailure::ClientCannotElicit => f.write_str(
+                "the client did not declare the `elicitation` capability: it cannot be asked for input",
+            ),
+            ElicitFailure::Service(e) => write!(f, "the elicitation request failed: {e}"),
+            ElicitFailure::Answer(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ElicitFailure {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ElicitFailure::Service(e) => Some(e),
+            ElicitFailure::Answer(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<ElicitFailure> for rmcp::ErrorData {
+    fn from(failure: ElicitFailure) -> Self {
+        match failure {
+            ElicitFailure::Answer(e) => rmcp::ErrorData::invalid_params(e.to_string(), None),
+            other => rmcp::ErrorData::internal_error(other.to_string(), None),
+        }
+    }
+}
