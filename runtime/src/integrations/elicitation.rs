@@ -168,14 +168,19 @@ impl<T: ElicitForm> TryFrom<ElicitResult> for Elicited<T> {
 
 /// The elicitation revision of the call's client, or why it cannot be asked.
 fn form_revision(context: &RequestContext<RoleServer>) -> Result<Revision, ElicitFailure> {
+    let revision = context
+        .protocol_version()
+        .map_or(Revision::V2025_11_25, |v| revision_for(&v));
     if let Some(capabilities) = context.client_capabilities()
         && capabilities.elicitation.is_none()
     {
-        return Err(ElicitFailure::ClientCannotElicit);
+        return Err(if revision >= Revision::V2026_07_28 {
+            ElicitFailure::MissingCapability
+        } else {
+            ElicitFailure::ClientCannotElicit
+        });
     }
-    Ok(context
-        .protocol_version()
-        .map_or(Revision::V2025_11_25, |v| revision_for(&v)))
+    Ok(revision)
 }
 
 /// Asks the client to fill in `T` (an `elicitation/create` request on the
@@ -271,12 +276,21 @@ pub enum ElicitFailure {
     /// rmcp's typed model refused the form: a keyword past the range of its
     /// fields (a `maxLength` above `u32::MAX`).
     Rmcp(String),
-    /// The client did not declare the `elicitation` capability.
+    /// The client did not declare the `elicitation` capability (protocol
+    /// 2025-06-18 or 2025-11-25). Returned from a tool, a result with
+    /// `isError: true` that says so.
     ClientCannotElicit,
+    /// Protocol 2026-07-28: the client did not declare the `elicitation`
+    /// capability. Returned from a tool (or through `?` into
+    /// `rmcp::ErrorData`), the revision's `MissingRequiredClientCapability`
+    /// error (-32021) naming `elicitation`.
+    MissingCapability,
     /// The request failed: transport, timeout, the client refused it, or
     /// protocol 2026-07-28 (use [`input_required`]).
     Service(ServiceError),
-    /// The client answered, but not with the form's values.
+    /// The client answered, but not with the form's values. Returned from a
+    /// tool, a result with `isError: true` listing every violation (the tool
+    /// may instead match on it and ask again).
     Answer(ElicitError),
 }
 
@@ -291,7 +305,7 @@ impl fmt::Display for ElicitFailure {
                 Ok(())
             }
             ElicitFailure::Rmcp(e) => write!(f, "rmcp's ElicitationSchema refused the form: {e}"),
-            ElicitFailure::ClientCannotElicit => f.write_str(
+            ElicitFailure::ClientCannotElicit | ElicitFailure::MissingCapability => f.write_str(
                 "the client did not declare the `elicitation` capability: it cannot be asked for input",
             ),
             ElicitFailure::Service(e) => write!(f, "the elicitation request failed: {e}"),
@@ -310,11 +324,48 @@ impl std::error::Error for ElicitFailure {
     }
 }
 
+/// `-32021` naming the `elicitation` capability (form mode).
+fn missing_elicitation() -> rmcp::ErrorData {
+    let mut required = rmcp::model::ClientCapabilities::default();
+    required.elicitation = Some(rmcp::model::ElicitationCapability::default());
+    rmcp::ErrorData::missing_required_client_capability(required)
+}
+
+/// `?` in a tool returning `Result<_, rmcp::ErrorData>`: an answer that
+/// breaks the form is -32602; under 2026-07-28 a client without the
+/// `elicitation` capability is -32021 (MissingRequiredClientCapability); the
+/// rest are -32603. Return `Result<_, ElicitFailure>` instead for the tool
+/// results the model can read ([`IntoCallToolResult`] below).
 impl From<ElicitFailure> for rmcp::ErrorData {
     fn from(failure: ElicitFailure) -> Self {
         match failure {
             ElicitFailure::Answer(e) => rmcp::ErrorData::invalid_params(e.to_string(), None),
+            ElicitFailure::MissingCapability => missing_elicitation(),
             other => rmcp::ErrorData::internal_error(other.to_string(), None),
+        }
+    }
+}
+
+/// `Err(ElicitFailure)` from a `#[tool]` function: a client that cannot be
+/// asked (before 2026-07-28), an answer that breaks the form, or a form its
+/// revision cannot carry is a tool result with `isError: true` that says so
+/// (the model reads it and can go on without the answer); under 2026-07-28 a
+/// client without the capability is -32021, as that revision requires; a
+/// failed request is -32603.
+impl rmcp::handler::server::tool::IntoCallToolResult for ElicitFailure {
+    fn into_call_tool_result(self) -> Result<rmcp::model::CallToolResponse, rmcp::ErrorData> {
+        match self {
+            ElicitFailure::ClientCannotElicit
+            | ElicitFailure::Answer(_)
+            | ElicitFailure::Unsupported(_) => {
+                Ok(
+                    rmcp::model::CallToolResult::error(vec![rmcp::model::ContentBlock::text(
+                        self.to_string(),
+                    )])
+                    .into(),
+                )
+            }
+            other => Err(other.into()),
         }
     }
 }
