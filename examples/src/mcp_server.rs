@@ -1,11 +1,11 @@
 //! An MCP server on rmcp whose tools take and return toolform-derived types.
 //!
 //! - `search_flights`: defaults, `Option`s, a `DateTime` and declared
-//!   constraints in, read with [`toolform::rmcp::Args`] (a bad call comes back
-//!   as a tool result with `isError: true` naming every violation); a result
-//!   with `skip_serializing_if` fields and a float that can be NaN out. The
-//!   other tools take `Parameters<T>`: rmcp asks the types for their schemas
-//!   through `schemars::JsonSchema`, which toolform answers by contract.
+//!   constraints in, read with [`toolform::rmcp::Parameters`] (a bad call comes
+//!   back as a tool result with `isError: true` naming every violation); a
+//!   result with `skip_serializing_if` fields and a float that can be NaN out,
+//!   returned as [`toolform::rmcp::Json`]. rmcp's `#[tool]` finds both schemas
+//!   in the signature; every tool takes `toolform::rmcp::Parameters<T>`.
 //! - `book_trip`: asks the user for a [`Traveller`] form with
 //!   [`toolform::rmcp::ask`] (an `elicitation/create` request, or under protocol
 //!   2026-07-28 an `InputRequiredResult`) and echoes the typed value back.
@@ -30,7 +30,6 @@
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::InputResponses;
-use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse,
     GetPromptResult, Implementation, ListPromptsResult, PaginatedRequestParams, PromptMessage,
@@ -39,7 +38,7 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde::{Deserialize, Serialize};
-use toolform::rmcp::{Args, Asked, Call, Rounds, StateKey, ask, invalid_arguments_result};
+use toolform::rmcp::{Asked, Call, Json, Parameters, Rounds, StateKey, ask};
 use toolform::{ElicitForm, Elicited, ToolSchema};
 
 // ---------------------------------------------------------------- search
@@ -407,23 +406,16 @@ async fn ask_for_text<T: ElicitForm + Serialize>(
 #[tool_router]
 impl ExampleServer {
     /// Flights between two airports. The arguments are read with
-    /// `toolform::rmcp::Args`: every constraint of the input schema is held,
-    /// and a bad call comes back as a tool result with `isError: true`
-    /// naming every violation, for the model to fix.
-    #[tool(
-        description = "Search flights between two airports",
-        input_schema = toolform::rmcp::input_schema::<SearchFlights>(),
-        output_schema = toolform::rmcp::output_schema::<SearchResult>()
-    )]
+    /// `toolform::rmcp::Parameters`: every constraint of the input schema is
+    /// held, and a bad call comes back as a tool result with `isError: true`
+    /// naming every violation, for the model to fix. rmcp's `#[tool]` finds
+    /// both schemas in the signature.
+    #[tool(description = "Search flights between two airports")]
     async fn search_flights(
         &self,
-        args: Args<SearchFlights>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let args = match args.into_inner() {
-            Ok(args) => args,
-            Err(invalid) => return Ok(invalid_arguments_result(&invalid).into()),
-        };
-        Ok(structured(search(&args)?)?.into())
+        Parameters(args): Parameters<SearchFlights>,
+    ) -> Result<Json<SearchResult>, ErrorData> {
+        search(&args).map(Json)
     }
 
     /// Books a flight, asking the user who travels.

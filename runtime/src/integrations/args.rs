@@ -11,13 +11,17 @@ use serde_json::{Map, Value, json};
 /// constraint the input schema advertises is checked, and every violation is
 /// named.
 ///
-/// Where rmcp's `Parameters<T>` turns the first serde error into a JSON-RPC
-/// error the model never sees, `Args<T>` always extracts: a bad call is
-/// handed to the tool as an [`ArgsError`], which the `?` operator turns into
-/// a tool result with `isError: true` (MCP's "tool execution error", which
-/// the model reads and can correct) listing every violation as text (see
-/// [`invalid_arguments_result`]; [`invalid_arguments_structured`] also
-/// carries them as `structuredContent` for tools without an output schema).
+/// Most tools want [`Parameters<T>`](crate::rmcp::Parameters) instead: the
+/// drop-in for rmcp's own, which rmcp's `#[tool]` finds by name (so the tool
+/// advertises `T`'s input schema with no attribute) and which answers a bad
+/// call itself. `Args<T>` is for a tool that wants the [`ArgsError`] in hand
+/// (to add its own checks, or answer differently): it always extracts, and
+/// the `?` operator turns the error into a tool result with `isError: true`
+/// (MCP's "tool execution error", which the model reads and can correct)
+/// listing every violation as text (see [`invalid_arguments_result`];
+/// [`invalid_arguments_structured`] also carries them as `structuredContent`
+/// for tools without an output schema). rmcp's own `Parameters<T>`, by
+/// contrast, answers a bad call with one pathless serde message.
 ///
 /// rmcp's `#[tool]` finds a tool's input schema only on a parameter written
 /// `Parameters<..>`; name it for `Args<T>` with
