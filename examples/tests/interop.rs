@@ -1077,6 +1077,22 @@ fn run_scenarios(
     problems
 }
 
+/// The one WARNING this server earns by design (a SHOULD of the suite, which
+/// counts the scenario as passed): `sep-2322-ignore-unexpected-params` sends a
+/// *first* call, with no `requestState`, whose `inputResponses` already holds
+/// the answer. `toolform::rmcp::Rounds` uses an answer only for a key it
+/// issued in an earlier round (sealed in the `requestState`), so an answer to
+/// a question never asked is ignored and the question is asked: the trust
+/// boundary of DESIGN.md, and what the README's `Rounds` section promises.
+/// Accepted only when the server did exactly that: an `InputRequiredResult`
+/// asking for `user_name`.
+fn asked_again_for_unsolicited_answer(check: &Value) -> bool {
+    let result = &check["details"]["result"];
+    check["id"] == "sep-2322-ignore-unexpected-params"
+        && result["resultType"] == "input_required"
+        && result["inputRequests"]["user_name"]["method"] == "elicitation/create"
+}
+
 fn run_scenario(
     node: &Path,
     cli: &Path,
@@ -1131,6 +1147,9 @@ fn run_scenario(
         scenario_problems.push(format!("the conformance CLI exited with {}", out.status));
     }
     for c in &checks {
+        if c["status"] == "WARNING" && asked_again_for_unsolicited_answer(c) {
+            continue;
+        }
         if c["status"] != "SUCCESS" {
             scenario_problems.push(format!(
                 "check {} is {}: {}\n      details: {}",
