@@ -623,6 +623,13 @@ fn validate_content_agrees_with_jsonschema() {
         n += 1;
         let ours = validate_content(&gated, &m.doc).is_ok();
         let theirs = validator.is_valid(&m.doc);
+        // The one documented difference: a `null` for a field the schema does
+        // not require reads as absent (the grammar has no null; clients send it).
+        let optional_null = m.doc.pointer(&m.path).is_some_and(Value::is_null)
+            && !["/name", "/n"].contains(&m.path.as_str());
+        if ours && !theirs && optional_null {
+            continue;
+        }
         assert_eq!(ours, theirs, "{:?} at {}: {}", m.kind, m.path, m.doc);
     }
     assert!(n > 100, "{n}");

@@ -192,11 +192,14 @@ pub(crate) fn drop_optional_nulls(
     content: &Map<String, Value>,
 ) -> Option<Value> {
     let optional = |key: &str| {
-        let listed = match &plan.index {
-            Some(index) => index.contains_key(key),
-            None => plan.properties.iter().any(|(name, _)| name.as_ref() == key),
+        let Some(at) = plan.position(key) else {
+            return false; // not a field of the form: checked as it is
         };
-        listed && !plan.required.iter().any(|name| name.as_ref() == key)
+        let required = match &plan.form {
+            Some(form) => form.required.get(at).copied().unwrap_or(false),
+            None => plan.required.iter().any(|name| name.as_ref() == key),
+        };
+        !required
     };
     if !content.iter().any(|(k, v)| v.is_null() && optional(k)) {
         return None;

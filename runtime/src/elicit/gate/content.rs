@@ -11,7 +11,8 @@ use std::borrow::Cow;
 
 /// Checks an answer's `content` against a gated schema: required fields,
 /// every field's type and rules, in the schema's field order. Keys the
-/// schema does not list are allowed (the grammar cannot close a form). All
+/// schema does not list are allowed (the grammar cannot close a form); a
+/// `null` for a field the schema does not require reads as absent. All
 /// violations, with their paths.
 pub fn validate_content(gated: &Value, content: &Value) -> Result<(), Vec<Violation>> {
     let Value::Object(content) = content else {
@@ -21,7 +22,13 @@ pub fn validate_content(gated: &Value, content: &Value) -> Result<(), Vec<Violat
             message: format!("the content must be an object, got {}", kind_of(content)),
         }]);
     };
-    let violations = crate::args::form_violations(&plan(gated), content);
+    let plan = plan(gated);
+    // `null` for a field the schema does not require reads as absent, as for
+    // derived forms (`ElicitForm::from_elicit_result`).
+    let violations = match crate::elicit::answer::drop_optional_nulls(&plan, content) {
+        Some(Value::Object(content)) => crate::args::form_violations(&plan, &content),
+        _ => crate::args::form_violations(&plan, content),
+    };
     if violations.is_empty() {
         Ok(())
     } else {
