@@ -946,6 +946,19 @@ mod contents {
         pub e: Adjacent,
     }
 
+    /// A declared constraint inside the enum: `parse_args` walks the
+    /// enum's shape after serde.
+    #[derive(Debug, Serialize, Deserialize, ToolSchema)]
+    #[serde(tag = "t", content = "c")]
+    pub enum Declared {
+        NewOpt(Option<u8>),
+        Newtype(NewtypeOpt),
+        Fields {
+            #[schema(range(max = 9))]
+            a: u8,
+        },
+    }
+
     #[derive(Debug, Serialize, Deserialize, ToolSchema)]
     pub enum External {
         NewOpt(Option<u8>),
@@ -995,6 +1008,9 @@ fn adjacently_tagged_content_left_out_reads_as_none_only_for_options() {
         j.reads::<Adjacent>(json!({"t": tag}), reads);
         j.reads::<Held>(json!({"n": 1, "e": {"t": tag}}), reads);
     }
+    j.reads::<Declared>(json!({"t": "NewOpt"}), true);
+    j.reads::<Declared>(json!({"t": "Newtype"}), false);
+    j.reads::<Declared>(json!({"t": "Fields", "c": {"a": 1}}), true);
     for (tag, reads) in [
         ("NewOpt", true),
         ("Boxed", true),
