@@ -229,8 +229,14 @@ mod names {
 }
 use names::{Forêt, Nœud, Ärger};
 
+/// Documents and whether a schema accepts them.
+type Docs = Vec<(Value, bool)>;
+
+/// Schemas, each with what it is.
+type Renderings = Vec<(String, Value)>;
+
 /// Both schemas of `T`, inline and with every type in `$defs`.
-fn renderings<T: ToolSchema>() -> Vec<(String, Value)> {
+fn renderings<T: ToolSchema>() -> Renderings {
     let mut out = Vec::new();
     for contract in [Contract::Input, Contract::Output] {
         out.push((format!("{contract:?} inline"), T::schema(contract).clone()));
@@ -309,7 +315,7 @@ fn arger_docs() -> Vec<(Value, bool)> {
 #[test]
 fn refs_to_non_ascii_names_resolve_in_every_rendering_and_dialect() {
     let mut judge = Judge::default();
-    let cases: [(&str, Vec<(String, Value)>, Vec<(Value, bool)>); 3] = [
+    let cases: [(&str, Renderings, Docs); 3] = [
         ("Nœud", renderings::<Nœud>(), noeud_docs()),
         ("Forêt", renderings::<Forêt>(), foret_docs()),
         ("Ärger", renderings::<Ärger>(), arger_docs()),
