@@ -1214,6 +1214,16 @@ mod other {
         Other,
     }
 
+    /// `Tup()` never reads from `from_value`, but keeps its name from
+    /// `other`.
+    #[derive(Debug, Serialize, Deserialize, ToolSchema)]
+    pub enum WithEmpty {
+        A(u8),
+        Tup(),
+        #[serde(other)]
+        Other,
+    }
+
     #[derive(Debug, Serialize, Deserialize, ToolSchema)]
     pub struct Holder {
         pub m: Mixed,
@@ -1248,6 +1258,15 @@ fn an_externally_tagged_other_reads_unknown_names_as_strings_and_keys() {
         (json!("A"), true),
     ] {
         j.reads::<Units>(doc, reads);
+    }
+    for (doc, reads) in [
+        (json!("Tup"), false),
+        (json!({"Tup": null}), false),
+        (json!({"Tup": []}), false),
+        (json!("zzz"), true),
+        (json!({"zzz": null}), true),
+    ] {
+        j.reads::<WithEmpty>(doc, reads);
     }
     j.writes(&Mixed::Other, json!("Other"));
     j.agrees::<Holder>(&[
