@@ -229,8 +229,14 @@ mod names {
 }
 use names::{Forêt, Nœud, Ärger};
 
+/// Documents and whether a schema accepts them.
+type Docs = Vec<(Value, bool)>;
+
+/// Schemas, each with what it is.
+type Renderings = Vec<(String, Value)>;
+
 /// Both schemas of `T`, inline and with every type in `$defs`.
-fn renderings<T: ToolSchema>() -> Vec<(String, Value)> {
+fn renderings<T: ToolSchema>() -> Renderings {
     let mut out = Vec::new();
     for contract in [Contract::Input, Contract::Output] {
         out.push((format!("{contract:?} inline"), T::schema(contract).clone()));
@@ -309,7 +315,7 @@ fn arger_docs() -> Vec<(Value, bool)> {
 #[test]
 fn refs_to_non_ascii_names_resolve_in_every_rendering_and_dialect() {
     let mut judge = Judge::default();
-    let cases: [(&str, Vec<(String, Value)>, Vec<(Value, bool)>); 3] = [
+    let cases: [(&str, Renderings, Docs); 3] = [
         ("Nœud", renderings::<Nœud>(), noeud_docs()),
         ("Forêt", renderings::<Forêt>(), foret_docs()),
         ("Ärger", renderings::<Ärger>(), arger_docs()),
@@ -946,6 +952,19 @@ mod contents {
         pub e: Adjacent,
     }
 
+    /// A declared constraint inside the enum: `parse_args` walks the
+    /// enum's shape after serde.
+    #[derive(Debug, Serialize, Deserialize, ToolSchema)]
+    #[serde(tag = "t", content = "c")]
+    pub enum Declared {
+        NewOpt(Option<u8>),
+        Newtype(NewtypeOpt),
+        Fields {
+            #[schema(range(max = 9))]
+            a: u8,
+        },
+    }
+
     #[derive(Debug, Serialize, Deserialize, ToolSchema)]
     pub enum External {
         NewOpt(Option<u8>),
@@ -995,6 +1014,9 @@ fn adjacently_tagged_content_left_out_reads_as_none_only_for_options() {
         j.reads::<Adjacent>(json!({"t": tag}), reads);
         j.reads::<Held>(json!({"n": 1, "e": {"t": tag}}), reads);
     }
+    j.reads::<Declared>(json!({"t": "NewOpt"}), true);
+    j.reads::<Declared>(json!({"t": "Newtype"}), false);
+    j.reads::<Declared>(json!({"t": "Fields", "c": {"a": 1}}), true);
     for (tag, reads) in [
         ("NewOpt", true),
         ("Boxed", true),
@@ -1192,6 +1214,16 @@ mod other {
         Other,
     }
 
+    /// `Tup()` never reads from `from_value`, but keeps its name from
+    /// `other`.
+    #[derive(Debug, Serialize, Deserialize, ToolSchema)]
+    pub enum WithEmpty {
+        A(u8),
+        Tup(),
+        #[serde(other)]
+        Other,
+    }
+
     #[derive(Debug, Serialize, Deserialize, ToolSchema)]
     pub struct Holder {
         pub m: Mixed,
@@ -1226,6 +1258,15 @@ fn an_externally_tagged_other_reads_unknown_names_as_strings_and_keys() {
         (json!("A"), true),
     ] {
         j.reads::<Units>(doc, reads);
+    }
+    for (doc, reads) in [
+        (json!("Tup"), false),
+        (json!({"Tup": null}), false),
+        (json!({"Tup": []}), false),
+        (json!("zzz"), true),
+        (json!({"zzz": null}), true),
+    ] {
+        j.reads::<WithEmpty>(doc, reads);
     }
     j.writes(&Mixed::Other, json!("Other"));
     j.agrees::<Holder>(&[

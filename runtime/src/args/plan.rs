@@ -536,6 +536,11 @@ fn adjacent(
         obj.required.push(Cow::Borrowed(tag));
         match v.body {
             VariantBody::Unit => obj.property(content, vec![Rule::Null]),
+            // serde reads a missing content through its missing-field
+            // reader: `None` for an `Option`, an error for anything else.
+            VariantBody::Newtype(inner) if inner().missing_is_none() => {
+                obj.property(content, vec![variant_content(v)])
+            }
             _ => {
                 obj.property(content, vec![variant_content(v)]);
                 obj.required.push(Cow::Borrowed(content));

@@ -33,7 +33,11 @@
 //! The schema is toolform's, inlined (`inline_schema` is `true`): schemars
 //! puts it in place rather than behind a `$ref`. A recursive type's
 //! references are moved into the generator's definitions (under its
-//! `definitions_path`) so they still resolve inside a larger document.
+//! `definitions_path`) so they still resolve inside a larger document, each
+//! under a name reserved in the generator's own name table (a type schemars
+//! names the same gets a number, `Node2`, as schemars does between its own
+//! types); the rendering itself goes there only when it refers to itself.
+//! References are percent-encoded URI fragments.
 //! Under draft-07 and 2019-09 generators, tuples are written with the array
 //! form of `items`. A union whose every branch is an object gets
 //! `"type": "object"` at its root, as MCP asks of tool schemas.
@@ -59,12 +63,7 @@ pub fn json_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGenerator, name
         tuples_as_item_arrays(&mut schema);
     }
     if has_ref(&mut schema) {
-        hoist_definitions(
-            &mut schema,
-            generator,
-            name,
-            crate::__private::type_name::<T>(),
-        );
+        hoist_definitions(&mut schema, generator, name);
     }
     super::object_root(&mut schema);
     // Every rendering is an object or a boolean, which `Schema` holds.
@@ -144,7 +143,7 @@ fn for_each_schema(schema: &mut Value, f: &mut dyn FnMut(&mut Map<String, Value>
 /// taken (toolform's entry is numbered instead). References are rewritten
 /// to the names reserved. The same rendering hoisted twice (a type used in
 /// two places) reuses its entries.
-fn hoist_definitions(schema: &mut Value, generator: &mut SchemaGenerator, name: &str, id: &str) {
+fn hoist_definitions(schema: &mut Value, generator: &mut SchemaGenerator, name: &str) {
     let fingerprint = fingerprint(schema);
     let own_defs = match schema {
         Value::Object(map) => match map.remove("$defs") {
@@ -165,9 +164,11 @@ fn hoist_definitions(schema: &mut Value, generator: &mut SchemaGenerator, name: 
         probe(def);
     }
     let prefix = definitions_ref(generator);
-    // The root first: when `T` is the generator's root, schemars answers
-    // `#` and nothing moves.
-    let root = refers_to_root.then(|| Entry::reserve(generator, &prefix, name, id.into()));
+    // A self-reference becomes a definition even at the generator's root:
+    // `#` would point elsewhere once the schema is placed in a larger
+    // document (a tool list, a bundle).
+    let root = refers_to_root
+        .then(|| Entry::reserve(generator, &prefix, name, format!("toolform:{fingerprint}")));
     let entries: Vec<Entry> = defs
         .iter()
         .map(|(key, _)| {

@@ -125,7 +125,10 @@ impl Renderer {
 
     /// An externally tagged `other` variant as an object (input): serde
     /// reads it from one key no other variant has, holding `null` (the
-    /// unit it reads from the key's value).
+    /// unit it reads from the key's value). A second spelling of the
+    /// variant, left out with the aliases
+    /// ([`RenderOptions::primary_names_only`](super::RenderOptions)): a
+    /// strict dialect's reader is offered the string.
     fn other_keyed(&mut self, variants: &[&'static Variant]) -> NodeId {
         let known = Keyword::Enum(self.known_tags(variants));
         let known = self.out.add(wire(Role::Value, [known]));
@@ -178,6 +181,9 @@ impl Renderer {
         let all_unit = variants.iter().all(|v| matches!(v.body, VariantBody::Unit));
         let has_other = self.contract == Contract::Input && variants.iter().any(|v| v.other);
         if all_unit && !e.titled {
+            if has_other && self.no_aliases {
+                return self.out.typed(Type::String);
+            }
             if has_other {
                 let string = self.out.typed(Type::String);
                 let keyed = self.other_keyed(all);
@@ -203,8 +209,10 @@ impl Renderer {
         for v in variants {
             if v.other && self.contract == Contract::Input {
                 alternatives.push(self.other_tag(all));
-                let keyed = self.other_keyed(all);
-                alternatives.push(self.variant_role(keyed, v));
+                if !self.no_aliases {
+                    let keyed = self.other_keyed(all);
+                    alternatives.push(self.variant_role(keyed, v));
+                }
                 continue;
             }
             let names = self.variant_names(v);
