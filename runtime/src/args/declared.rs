@@ -32,6 +32,10 @@ pub(crate) struct Fast {
     /// The declared-constraint check; `None` when nothing reachable declares
     /// one.
     pub program: Option<&'static Program>,
+    /// An untagged enum (or an enum with `#[serde(untagged)]` variants) is
+    /// reachable: serde may retry alternatives on its buffered copy of the
+    /// value, so its work is estimated before it runs.
+    pub retries: bool,
 }
 
 /// The fast-path facts of `shape`, cached by address.
@@ -48,7 +52,7 @@ pub(crate) fn fast(shape: &'static Shape) -> Fast {
 thread_local! {
     // The shape this thread asked about last (0: none): no lock on a repeat.
     static LAST: Cell<(usize, Fast)> = const {
-        Cell::new((0, Fast { bounded: false, program: None }))
+        Cell::new((0, Fast { bounded: false, program: None, retries: false }))
     };
 }
 
@@ -59,6 +63,7 @@ fn fast_slow(shape: &'static Shape, key: usize) -> Fast {
     let found = CACHE.get_or(key, || Fast {
         bounded: serde_depth(shape, &mut Vec::new()).is_some_and(|d| d <= super::MAX_DEPTH),
         program: Program::build(shape),
+        retries: reaches_untagged(shape),
     });
     LAST.with(|last| last.set((key, found)));
     found
@@ -469,6 +474,63 @@ fn fields_declare(s: &'static Struct, stack: &mut Vec<&'static Shape>) -> bool {
             return true;
         }
         stack.push((f.shape)());
+    }
+    false
+}
+
+/// Whether an untagged enum, or an enum with `#[serde(untagged)]` variants,
+/// is reachable from `shape` as serde reads it: depth-first over the shape
+/// graph, each node once. Cached by address.
+fn reaches_untagged(shape: &'static Shape) -> bool {
+    let mut seen: HashSet<usize> = HashSet::new();
+    let mut stack = vec![shape];
+    while let Some(shape) = stack.pop() {
+        if !seen.insert(shape as *const Shape as usize) {
+            continue;
+        }
+        match shape {
+            Shape::Option(inner) => stack.push(inner),
+            Shape::Seq(seq) => stack.push(seq.items),
+            Shape::Tuple(items) => stack.extend(items.iter().copied()),
+            Shape::Map(map) => stack.push(map.value),
+            Shape::Named(named) if body_retries(&named.body, &mut stack) => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Pushes every shape `body` reads; `true` when it is an enum serde reads by
+/// trying untagged alternatives.
+fn body_retries(body: &'static Body, stack: &mut Vec<&'static Shape>) -> bool {
+    let struct_fields = |s: &'static Struct, stack: &mut Vec<&'static Shape>| {
+        for f in s.fields.iter().filter(|f| f.de_name.is_some()) {
+            stack.push((f.shape)());
+        }
+    };
+    match body {
+        Body::Struct(s) => struct_fields(s, stack),
+        Body::Newtype(inner) | Body::Transparent(inner) => stack.push(inner()),
+        Body::Tuple(items) => stack.extend(items.iter().map(|f| f())),
+        Body::Unit => {}
+        Body::Enum(e) => {
+            let mut live = e.variants.iter().filter(|v| v.de_name.is_some());
+            if matches!(e.repr, crate::shape::Repr::Untagged) || live.clone().any(|v| v.untagged) {
+                return true;
+            }
+            for v in live.by_ref() {
+                match v.body {
+                    VariantBody::Unit => {}
+                    VariantBody::Newtype(inner) => stack.push(inner()),
+                    VariantBody::Tuple(items) => stack.extend(items.iter().map(|f| f())),
+                    VariantBody::Struct(s) => struct_fields(s, stack),
+                }
+            }
+        }
+        Body::Convert(c) => match c.input {
+            Some(input) => stack.push(input()),
+            None => return body_retries(&c.body, stack),
+        },
     }
     false
 }

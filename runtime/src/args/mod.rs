@@ -63,11 +63,12 @@ mod formats;
 mod pattern;
 pub(crate) mod plan;
 
+pub use crate::violation::{MAX_KEY_CHARS, MAX_PATH_BYTES, MAX_VIOLATIONS, MORE};
 pub(crate) use check::{form_check, form_violations, leaf_violations};
 
 use crate::ToolSchema;
 use crate::shape::Shape;
-use crate::violation::{Violation, write_list};
+use crate::violation::{Violation, bounded_list, write_list};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::fmt;
@@ -83,8 +84,30 @@ pub struct ArgsError {
 }
 
 impl ArgsError {
-    /// An error of these violations (at least one).
-    pub(crate) fn from_violations(violations: Vec<Violation>) -> Self {
+    /// An error of these violations, so a tool adds its own domain checks
+    /// to the list [`parse_args`] gave (or makes one of its own).
+    ///
+    /// The list is bounded like every list here: at most
+    /// [`MAX_VIOLATIONS`], then one entry of rule [`MORE`] counting the rest;
+    /// long paths shortened, messages cut and stripped of control
+    /// characters. An empty list gives one violation of rule `"refused"`
+    /// (an error always names one).
+    ///
+    /// ```
+    /// use toolform::{ArgsError, Violation};
+    ///
+    /// let err = ArgsError::from_violations(vec![Violation::new(
+    ///     "/amount",
+    ///     "balance",
+    ///     "more than the account holds",
+    /// )]);
+    /// assert_eq!(err.to_string().lines().nth(1), Some("  /amount: more than the account holds (balance)"));
+    /// ```
+    pub fn from_violations(violations: Vec<Violation>) -> Self {
+        let mut violations = bounded_list(violations);
+        if violations.is_empty() {
+            violations.push(Violation::new("", "refused", "the arguments were refused"));
+        }
         ArgsError { violations }
     }
 
@@ -120,6 +143,9 @@ pub fn parse_args<T: ToolSchema + DeserializeOwned>(arguments: &Value) -> Result
     let fast = declared::fast(T::SHAPE);
     if !fast.bounded && depth_exceeded(arguments) {
         return Err(too_deep());
+    }
+    if fast.retries {
+        over_budget(T::SHAPE, arguments)?;
     }
     match T::deserialize(arguments) {
         Ok(parsed) => match fast.program {
@@ -176,7 +202,81 @@ pub fn validate_args(shape: &'static Shape, value: &Value) -> Vec<Violation> {
 fn walk(shape: &'static Shape, value: &Value) -> Vec<Violation> {
     let mut w = check::Walk::new();
     w.shape(shape, None, value);
-    w.out
+    w.out.finish()
+}
+
+/// serde's work on a value it may read by retrying untagged alternatives,
+/// in steps, may be at most this many per value node of the document ...
+pub const RETRY_BUDGET_PER_NODE: u64 = 64;
+
+/// ... plus this many, whatever the document.
+pub const RETRY_BUDGET_BASE: u64 = 1 << 20;
+
+/// Refuses, before serde runs, a value serde would spend more than the
+/// budget on ([`RETRY_BUDGET_PER_NODE`] steps per node of the value plus
+/// [`RETRY_BUDGET_BASE`]): serde buffers the value once, then reads each
+/// untagged alternative from the buffer in turn, so nested untagged enums
+/// cost it time exponential in their nesting. A walk of serde's type-level
+/// reading, which remembers each verdict, counts serde's steps in time
+/// linear in the value. A value that walk finds wrong is refused with its
+/// violations; a right one with the rule `budget`.
+fn over_budget(shape: &'static Shape, value: &Value) -> Result<(), ArgsError> {
+    let mut reading = check::Walk::serde_reading();
+    reading.shape(shape, None, value);
+    let budget = RETRY_BUDGET_PER_NODE
+        .saturating_mul(nodes(value))
+        .saturating_add(RETRY_BUDGET_BASE);
+    if reading.work <= budget {
+        return Ok(());
+    }
+    Err(retries_refused(
+        shape,
+        value,
+        reading.failed(),
+        reading.work,
+        budget,
+    ))
+}
+
+#[cold]
+#[inline(never)]
+fn retries_refused(
+    shape: &'static Shape,
+    value: &Value,
+    wrong: bool,
+    work: u64,
+    budget: u64,
+) -> ArgsError {
+    if wrong {
+        let all = walk(shape, value);
+        if !all.is_empty() {
+            return ArgsError { violations: all };
+        }
+    }
+    ArgsError {
+        violations: vec![Violation::new(
+            "",
+            "budget",
+            format!(
+                "serde would retry untagged alternatives about {work} times to read this value, more than the budget of {budget} for its size; nest fewer untagged enums, or tag them"
+            ),
+        )],
+    }
+}
+
+/// How many values `value` holds, itself included (iterative).
+fn nodes(value: &Value) -> u64 {
+    let mut n: u64 = 0;
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        n += 1;
+        match v {
+            Value::Array(items) => stack.extend(items.iter()),
+            Value::Object(map) => stack.extend(map.values()),
+            _ => {}
+        }
+    }
+    n
 }
 
 /// Whether `value` nests containers deeper than [`MAX_DEPTH`]. Recurses at

@@ -42,9 +42,13 @@ pub(crate) enum Rule {
     Plan(&'static ObjectPlan),
     /// A form field's value: a grammar property lowered (forms only).
     Leaf(Box<Leaf>),
-    /// Exactly one alternative.
+    /// Exactly one alternative (tagged enums: the tag picks it).
     OneOf(Vec<Rule>, Hint),
-    /// At least one alternative.
+    /// serde's pick among alternatives: the first that serde's type-level
+    /// reading accepts, held to its declared constraints (untagged enums,
+    /// `#[serde(untagged)]` variants after the tagged ones, a flattened
+    /// `Option`); with [`Hint::Keys`], the variant the first key naming one
+    /// picks (a flattened externally tagged enum). The schema says `anyOf`.
     AnyOf(Vec<Rule>, Hint),
     /// Every rule.
     AllOf(Vec<Rule>),
@@ -67,6 +71,9 @@ pub(crate) enum Hint {
     External,
     /// Objects told apart by this key.
     Tag(&'static str),
+    /// A flattened externally tagged enum: serde reads the variant the
+    /// object's first key naming one picks.
+    Keys,
 }
 
 /// A property name: `'static` from a shape, owned when read from a gated
@@ -95,9 +102,25 @@ pub(crate) struct ObjectPlan {
     pub closed: bool,
     /// What picks this object among enum alternatives.
     pub discriminant: Option<Discriminant>,
+    /// How serde also reads this object from an array (the schema does
+    /// not say it; the walk uses it only to follow serde's pick).
+    pub seq: Option<SeqRead>,
+    /// A tagged variant's index among the enum's tagged variants: serde
+    /// also reads the tag as this integer (the schema does not say it).
+    pub tag_index: Option<u64>,
     /// An elicitation form: its differences from a tool's arguments (field
     /// order, the form's defaults, messages naming aliases).
     pub form: Option<Box<FormOptions>>,
+}
+
+/// How serde reads a struct from an array: its fields in declaration order.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum SeqRead {
+    /// The struct's fields.
+    Fields(&'static Struct),
+    /// An internally tagged struct variant: the tag (under this key's
+    /// rules), then the fields.
+    TagThenFields(&'static str, &'static Struct),
 }
 
 /// What picks an object among the alternatives of an enum.
@@ -246,6 +269,8 @@ impl Builder {
             constraints: self.constraints,
             additional: self.additional,
             discriminant,
+            seq: None,
+            tag_index: None,
             form: None,
         }
         .indexed()
@@ -308,7 +333,15 @@ fn object(s: &'static Struct) -> ObjectPlan {
             obj.constraints.push(Rule::Aliases { names, optional });
         }
     }
-    obj.finish(s.deny_unknown_fields, None)
+    let mut plan = obj.finish(s.deny_unknown_fields, None);
+    plan.seq = reads_seq(s).then_some(SeqRead::Fields(s));
+    plan
+}
+
+/// serde's derive reads a struct from a sequence unless a field is
+/// flattened.
+fn reads_seq(s: &'static Struct) -> bool {
+    !s.fields.iter().any(|f| f.flatten && f.de_name.is_some())
 }
 
 /// `#[serde(flatten)]`: the field's keys join this object.
@@ -319,8 +352,25 @@ fn flatten(field: &'static crate::shape::Field, obj: &mut Builder) {
     let shape = (field.shape)();
     match resolve(shape) {
         // serde reads `Option<Flattened>` as `None` whenever the inner type
-        // fails: on input the keys constrain nothing.
-        Shape::Option(_) => {}
+        // fails: the keys constrain nothing, but when serde reads it, it is
+        // `Some` and its declared constraints must hold.
+        Shape::Option(inner) => {
+            let mut inner = *inner;
+            while let Shape::Option(next) = resolve(inner) {
+                inner = next;
+            }
+            let read = match node(inner) {
+                Merged::Object(mut plan) => {
+                    // A flattened struct takes its own keys from the parent's
+                    // and never sees the others.
+                    plan.closed = false;
+                    Rule::Object(Box::new(plan))
+                }
+                Merged::Whole(rule) => rule,
+            };
+            obj.constraints
+                .push(Rule::AnyOf(vec![read, Rule::AllOf(Vec::new())], Hint::None));
+        }
         Shape::Named(Named {
             body: Body::Enum(e),
             ..
@@ -380,7 +430,16 @@ fn enumeration(e: &'static Enum) -> Rule {
         });
     }
     for v in untagged {
-        alternatives.push(variant_content(v));
+        alternatives.push(match v.body {
+            // serde's derive reads an untagged struct variant from a map
+            // only, never from an array of its fields.
+            VariantBody::Struct(s) => {
+                let mut plan = struct_plan(s).clone();
+                plan.seq = None;
+                Rule::Object(Box::new(plan))
+            }
+            _ => variant_content(v),
+        });
     }
     let hint = match (e.repr, alternatives.len()) {
         (Repr::External, 1) => Hint::External,
@@ -469,12 +528,16 @@ fn flattened_external(e: &'static Enum) -> Rule {
             alternatives.push(Rule::Object(Box::new(plan)));
         }
     }
-    combine(alternatives, Hint::External, false)
+    match combine(alternatives, Hint::Keys, false) {
+        Rule::AnyOf(alternatives, _) => Rule::AnyOf(alternatives, Hint::Keys),
+        // One variant: the first key naming it is its only key.
+        one => one,
+    }
 }
 
 fn internal(variants: &[&'static Variant], tag: &'static str) -> Rule {
     let mut alternatives = Vec::new();
-    for v in variants {
+    for (index, v) in variants.iter().enumerate() {
         let tag_rule = tag_value(v, variants);
         let disc = Some(Discriminant::Tag(tag));
         let alt = match v.body {
@@ -491,7 +554,9 @@ fn internal(variants: &[&'static Variant], tag: &'static str) -> Rule {
                 obj.property(tag, vec![tag_rule]);
                 obj.required.push(Cow::Borrowed(tag));
                 obj.merge(Merged::Object(struct_plan(s).clone()));
-                obj.finish(s.deny_unknown_fields, disc)
+                let mut plan = obj.finish(s.deny_unknown_fields, disc);
+                plan.seq = reads_seq(s).then_some(SeqRead::TagThenFields(tag, s));
+                plan
             }
             VariantBody::Newtype(inner) => {
                 let shape = inner();
@@ -518,6 +583,8 @@ fn internal(variants: &[&'static Variant], tag: &'static str) -> Rule {
             // serde refuses tuple variants in internally tagged enums.
             VariantBody::Tuple(_) => continue,
         };
+        let mut alt = alt;
+        alt.tag_index = u64::try_from(index).ok();
         alternatives.push(Rule::Object(Box::new(alt)));
     }
     combine(alternatives, Hint::Tag(tag), true)
@@ -530,7 +597,7 @@ fn adjacent(
     content: &'static str,
 ) -> Rule {
     let mut alternatives = Vec::new();
-    for v in variants {
+    for (index, v) in variants.iter().enumerate() {
         let mut obj = Builder::default();
         obj.property(tag, vec![tag_value(v, variants)]);
         obj.required.push(Cow::Borrowed(tag));
@@ -546,9 +613,9 @@ fn adjacent(
                 obj.required.push(Cow::Borrowed(content));
             }
         }
-        alternatives.push(Rule::Object(Box::new(
-            obj.finish(e.deny_unknown_fields, Some(Discriminant::Tag(tag))),
-        )));
+        let mut alt = obj.finish(e.deny_unknown_fields, Some(Discriminant::Tag(tag)));
+        alt.tag_index = u64::try_from(index).ok();
+        alternatives.push(Rule::Object(Box::new(alt)));
     }
     combine(alternatives, Hint::Tag(tag), true)
 }

@@ -177,11 +177,11 @@ pub(crate) fn parse_lowered<T: DeserializeOwned>(
         T::deserialize(Value::Object(seen))
     };
     parsed.map_err(|e| {
-        ElicitError::Invalid(vec![Violation {
-            path: String::new(),
-            rule: "serde",
-            message: e.to_string(),
-        }])
+        ElicitError::Invalid(crate::violation::bounded_list([Violation::new(
+            "",
+            "serde",
+            e.to_string(),
+        )]))
     })
 }
 

@@ -125,6 +125,8 @@ pub(crate) fn plan(form: &Form) -> ObjectPlan {
         additional: Vec::new(),
         closed: form.deny_unknown_fields,
         discriminant: None,
+        seq: None,
+        tag_index: None,
         form: Some(Box::new(FormOptions {
             required: fields.iter().map(|f| f.required).collect(),
             aliases: fields.iter().map(|f| f.aliases).collect(),

@@ -37,14 +37,14 @@ pub(crate) fn form_check(
             FormSeen::default()
         }
     };
-    (w.out, seen)
+    (w.out.finish(), seen)
 }
 
 /// Every way `value` breaks `rule` (a lowered form field).
 pub(crate) fn leaf_violations(leaf: &Leaf, value: &Value) -> Vec<Violation> {
     let mut w = Walk::new();
     w.leaf(leaf, value);
-    w.out
+    w.out.finish()
 }
 
 impl Walk {
@@ -123,13 +123,13 @@ impl Walk {
                     // The form's own default fills the gap: it must fit too.
                     if let Some(Some(fill)) = form.fills.get(i) {
                         seen.fill_missing = true;
-                        let before = self.out.len();
+                        let before = self.out.mark();
                         self.at_key(name, |w| {
                             for r in rules {
                                 w.rule(r, fill);
                             }
                         });
-                        for v in self.out.iter_mut().skip(before) {
+                        for v in self.out.since(before) {
                             v.message = format!("the form's default does not fit: {}", v.message);
                         }
                     }

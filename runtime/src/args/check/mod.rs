@@ -5,8 +5,19 @@
 //! refused values nested deeper than serde_json's parser limit before it
 //! starts, so the recursion is bounded. Alternatives of enums are tried in a
 //! quiet mode that stops at the first violation; their verdicts are
-//! remembered per (alternative, value node), so nested untagged enums cost
-//! time linear in the document, not exponential.
+//! remembered per (alternative, value node, mode), so nested untagged enums
+//! cost time linear in the document, not exponential.
+//!
+//! Where serde picks among alternatives (untagged variants in declaration
+//! order after the tagged ones, the first key of a flattened externally
+//! tagged enum, a flattened `Option` that is `Some` whenever its type reads),
+//! the walk makes the same pick on serde's *type-level* reading (declared
+//! `#[schema(...)]` constraints left out), then holds that alternative to its
+//! declared constraints: that another alternative would satisfy them is not
+//! enough, since serde returns the first.
+//!
+//! Every violation goes into one [`Collector`]: capped in number, paths and
+//! messages bounded, control characters escaped.
 
 mod describe;
 mod form;
@@ -15,10 +26,10 @@ pub(crate) use form::{form_check, form_violations, leaf_violations};
 mod keys;
 mod shapes;
 
-use super::plan::{Hint, ObjectPlan, Rule};
+use super::plan::{Discriminant, Hint, ObjectPlan, Rule, SeqRead};
 use crate::json::kind_of;
 use crate::shape::Shape;
-use crate::violation::{Violation, quoted};
+use crate::violation::{Collector, quoted};
 use describe::{describe, describe_value, expected, list, picks, same_type, tags_of, unit_names};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -32,13 +43,24 @@ pub(crate) struct Walk {
     /// JSON Pointer of the value being checked.
     path: String,
     /// Violations found (collect mode).
-    pub out: Vec<Violation>,
+    pub out: Collector,
     /// Collect every violation (`true`) or stop at the first (`false`).
     collect: bool,
     /// A violation was found since the mode was last set.
     failed: bool,
-    /// Verdicts of alternatives: (rule address, value address) -> matches.
-    memo: HashMap<(usize, usize), bool>,
+    /// serde's type-level reading only: declared constraints are not
+    /// checked (how serde picks an untagged variant).
+    serde_only: bool,
+    /// Inside the alternative serde picked: a struct serde reads from an
+    /// array is checked field by field (with constraints), as serde read it.
+    as_serde: bool,
+    /// Verdicts of alternatives: (rule address, value address, mode) ->
+    /// (matches, the work serde spends finding it out).
+    memo: HashMap<(usize, usize, u8), (bool, u64)>,
+    /// The work serde's own reading costs, in steps: each try of an untagged
+    /// alternative counts the whole reading of it, as serde redoes it from
+    /// its buffer (the memo does not; saturating).
+    pub work: u64,
 }
 
 /// How declared length bounds apply, by the kind of the field's shape.
@@ -56,11 +78,27 @@ impl Walk {
     pub(crate) fn new() -> Self {
         Walk {
             path: String::new(),
-            out: Vec::new(),
+            out: Collector::new(),
             collect: true,
             failed: false,
+            serde_only: false,
+            as_serde: false,
             memo: HashMap::new(),
+            work: 0,
         }
+    }
+
+    /// A quiet walk of serde's type-level reading, counting serde's work.
+    pub(crate) fn serde_reading() -> Self {
+        let mut w = Walk::new();
+        w.collect = false;
+        w.serde_only = true;
+        w
+    }
+
+    /// Whether a violation was found.
+    pub(crate) fn failed(&self) -> bool {
+        self.failed
     }
 
     /// No more checks are needed: quiet mode has its answer.
@@ -68,16 +106,28 @@ impl Walk {
         !self.collect && self.failed
     }
 
+    /// Whether declared constraints are checked.
+    fn declares(&self) -> bool {
+        !self.serde_only
+    }
+
+    fn step(&mut self) {
+        self.work = self.work.saturating_add(1);
+    }
+
     fn report(&mut self, rule: &'static str, message: impl FnOnce() -> String) {
         self.failed = true;
         if self.collect {
-            self.out
-                .push(Violation::new(self.path.clone(), rule, message()));
+            self.out.report(&self.path, rule, message);
         }
     }
 
     /// Runs `f` one level down, under `key`.
     pub(crate) fn at_key(&mut self, key: &str, f: impl FnOnce(&mut Self)) {
+        if !self.collect {
+            // No path is needed when nothing is reported.
+            return f(self);
+        }
         let len = self.path.len();
         self.path.push('/');
         push_escaped(&mut self.path, key);
@@ -87,6 +137,9 @@ impl Walk {
 
     pub(crate) fn at_index(&mut self, index: usize, f: impl FnOnce(&mut Self)) {
         use std::fmt::Write;
+        if !self.collect {
+            return f(self);
+        }
         let len = self.path.len();
         let _ = write!(self.path, "/{index}");
         f(self);
@@ -95,19 +148,27 @@ impl Walk {
 
     /// Whether `value` meets `rule`, without reporting.
     pub(crate) fn matches(&mut self, rule: &Rule, value: &Value) -> bool {
-        let key = (rule as *const Rule as usize, value as *const Value as usize);
-        if let Some(&known) = self.memo.get(&key) {
+        let key = (
+            rule as *const Rule as usize,
+            value as *const Value as usize,
+            u8::from(self.serde_only) | (u8::from(self.as_serde) << 1),
+        );
+        if let Some(&(known, work)) = self.memo.get(&key) {
+            self.work = self.work.saturating_add(work);
             return known;
         }
-        let (collect, failed, len) = (self.collect, self.failed, self.out.len());
-        self.collect = false;
-        self.failed = false;
-        self.rule(rule, value);
-        let ok = !self.failed;
-        self.collect = collect;
-        self.failed = failed;
-        self.out.truncate(len);
-        self.memo.insert(key, ok);
+        let start = self.work;
+        let ok = self.quietly(|w| w.rule(rule, value));
+        self.memo.insert(key, (ok, self.work.saturating_sub(start)));
+        ok
+    }
+
+    /// Whether serde's type-level reading takes `value` as `rule`.
+    fn reads(&mut self, rule: &Rule, value: &Value) -> bool {
+        let was = self.serde_only;
+        self.serde_only = true;
+        let ok = self.matches(rule, value);
+        self.serde_only = was;
         ok
     }
 
@@ -119,20 +180,21 @@ impl Walk {
     /// Whether `f` finds nothing, without reporting (no path is built and no
     /// message formatted).
     fn quietly(&mut self, f: impl FnOnce(&mut Self)) -> bool {
-        let (collect, failed, len) = (self.collect, self.failed, self.out.len());
+        let (collect, failed, mark) = (self.collect, self.failed, self.out.mark());
         self.collect = false;
         self.failed = false;
         f(self);
         let ok = !self.failed;
         self.collect = collect;
         self.failed = failed;
-        self.out.truncate(len);
+        self.out.reset(mark);
         ok
     }
 
     // -------------------------------------------------------------- rules
 
     pub(crate) fn rule(&mut self, rule: &Rule, value: &Value) {
+        self.step();
         match rule {
             Rule::Nothing => self.report("not", || "no value is accepted here".into()),
             Rule::Null => {
@@ -182,7 +244,8 @@ impl Walk {
                 }
             }
             Rule::OneOf(alternatives, hint) => self.alternatives(alternatives, *hint, true, value),
-            Rule::AnyOf(alternatives, hint) => self.alternatives(alternatives, *hint, false, value),
+            Rule::AnyOf(alternatives, Hint::Keys) => self.first_key(alternatives, value),
+            Rule::AnyOf(alternatives, hint) => self.first_read(alternatives, *hint, value),
             Rule::Aliases { names, optional } => self.aliases(names, *optional, value),
             Rule::Leaf(leaf) => self.leaf(leaf, value),
         }
@@ -244,6 +307,11 @@ impl Walk {
             return;
         }
         let Value::Object(map) = value else {
+            if let (true, Some(seq), Value::Array(items)) =
+                (self.serde_only || self.as_serde, plan.seq, value)
+            {
+                return self.seq_struct(plan, seq, items);
+            }
             if plan.typed {
                 self.report("type", || {
                     format!("expected an object, got {}", kind_of(value))
@@ -252,6 +320,19 @@ impl Walk {
             return;
         };
         for (key, v) in map {
+            // serde also reads a variant's tag by its index: its own reading
+            // may pick a tagged variant the schema's tag names do not.
+            if (self.serde_only || self.as_serde)
+                && v.is_u64()
+                && matches!(plan.discriminant, Some(Discriminant::Tag(t)) if t == key)
+            {
+                if v.as_u64() != plan.tag_index {
+                    self.at_key(key, |w| {
+                        w.report("enum", || "no variant has this index".into())
+                    });
+                }
+                continue;
+            }
             match plan.property(key) {
                 Some(rules) => {
                     for r in rules {
@@ -295,9 +376,124 @@ impl Walk {
         }
     }
 
+    /// serde's reading of a struct from an array (type level): each field
+    /// in declaration order, the missing ones at the end only if they have
+    /// defaults, no extra items.
+    fn seq_struct(&mut self, plan: &ObjectPlan, seq: SeqRead, items: &[Value]) {
+        let (s, items, skip) = match seq {
+            SeqRead::Fields(s) => (s, items, 0),
+            SeqRead::TagThenFields(tag, s) => {
+                let Some((first, rest)) = items.split_first() else {
+                    return self.report("minItems", || "an empty array, without the tag".into());
+                };
+                if first.is_u64() {
+                    if first.as_u64() != plan.tag_index {
+                        self.at_index(0, |w| {
+                            w.report("enum", || "no variant has this index".into())
+                        });
+                    }
+                } else {
+                    let rules = plan.property(tag).unwrap_or_default();
+                    self.at_index(0, |w| {
+                        for r in rules {
+                            w.rule(r, first);
+                        }
+                    });
+                }
+                (s, rest, 1)
+            }
+        };
+        let mut items = items.iter().enumerate();
+        for f in s.fields.iter().filter(|f| f.de_name.is_some()) {
+            match items.next() {
+                Some((i, item)) => {
+                    let declared = f.constraints.filter(|_| self.declares());
+                    self.at_index(i + skip, |w| w.shape((f.shape)(), declared, item));
+                }
+                None if f.has_default => {}
+                None => {
+                    return self.report("minItems", || {
+                        "too few items for the fields serde reads from this array".into()
+                    });
+                }
+            }
+            if self.done() {
+                return;
+            }
+        }
+        if items.next().is_some() {
+            self.report("maxItems", || {
+                "more items than the fields serde reads from this array".into()
+            });
+        }
+    }
+
     // -------------------------------------------------------------- enums
 
+    /// Untagged alternatives: serde takes the first one its type-level
+    /// reading accepts, and that one's declared constraints must hold.
+    fn first_read(&mut self, alternatives: &[Rule], hint: Hint, value: &Value) {
+        let mut pick = None;
+        for (i, alt) in alternatives.iter().enumerate() {
+            if self.reads(alt, value) {
+                pick = Some((i, alt));
+                break;
+            }
+        }
+        let Some((i, alt)) = pick else {
+            // Nothing reads: every alternative is wrong, say how.
+            return self.alternatives(alternatives, hint, false, value);
+        };
+        if !self.declares() {
+            return;
+        }
+        let was = self.as_serde;
+        self.as_serde = true;
+        if !self.collect {
+            if !self.matches(alt, value) {
+                self.failed = true;
+            }
+            self.as_serde = was;
+            return;
+        }
+        let mark = self.out.mark();
+        self.rule(alt, value);
+        self.as_serde = was;
+        let n = alternatives.len();
+        for v in self.out.since(mark) {
+            v.message = format!(
+                "{} (serde reads the value as the first alternative whose types fit, alternative {} of {n}: {}; its constraints must hold)",
+                v.message,
+                i + 1,
+                describe(alt)
+            );
+        }
+    }
+
+    /// A flattened externally tagged enum: serde takes the first key of the
+    /// object that names a variant, and reads its content as that variant.
+    fn first_key(&mut self, alternatives: &[Rule], value: &Value) {
+        if let Value::Object(map) = value {
+            for key in map.keys() {
+                let alt = alternatives.iter().find(|a| {
+                    matches!(a, Rule::Object(p) if matches!(p.discriminant, Some(Discriminant::Key(k)) if k == key))
+                });
+                if let Some(alt) = alt {
+                    let was = self.as_serde;
+                    self.as_serde = true;
+                    self.rule(alt, value);
+                    self.as_serde = was;
+                    return;
+                }
+            }
+        }
+        self.alternatives(alternatives, Hint::External, false, value)
+    }
+
     fn alternatives(&mut self, alternatives: &[Rule], hint: Hint, one_of: bool, value: &Value) {
+        // serde reads tagged variants by their tag; its type-level reading
+        // (tags by index included) is not exclusive.
+        let one_of = one_of && !self.serde_only;
         let mut matched: Vec<&Rule> = Vec::new();
         for alt in alternatives {
             if self.matches(alt, value) {

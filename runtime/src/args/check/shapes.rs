@@ -21,6 +21,9 @@ impl Walk {
         declared: Option<&'static Constraints>,
         value: &Value,
     ) {
+        self.step();
+        // serde's own reading knows nothing of declared constraints.
+        let declared = declared.filter(|_| self.declares());
         match shape {
             Shape::Any => {
                 if let Some(c) = declared {
