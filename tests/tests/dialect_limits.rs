@@ -522,6 +522,12 @@ fn deep_and_strange_inputs_hold() {
         );
     }
     let chain = json!({"type": "object", "properties": {"top": {"$ref": "#/$defs/d0"}}, "required": ["top"], "additionalProperties": false, "$defs": defs});
+    let _ = timed("2020-12: 100k-level ref chain", n, || {
+        convert(&chain, Dialect::JsonSchema2020)
+    });
+    let _ = timed("check_tools OpenAI: 100k-level ref chain", n, || {
+        Dialect::OpenAiStrict.check_tools(&[("chain", &chain)])
+    });
     let e = timed("OpenAI strict: 100k-level ref chain", n, || {
         convert(&chain, Dialect::OpenAiStrict)
     });
