@@ -967,11 +967,17 @@ fn check_openai(schema: &Value, out: &mut Vec<Problem>) {
             // with string values, the total string length of all enum values
             // cannot exceed 15,000 characters when there are more than 250
             // enum values."
-            if e.len() > 250 && e.iter().all(Value::is_string) && len > 15_000 {
+            // (A `null` among them, as strict mode writes an optional enum,
+            // is not a string value: the strings are counted.)
+            let strings: usize = e.iter().filter(|x| x.is_string()).map(value_text_len).sum();
+            if e.len() > 250
+                && e.iter().all(|x| x.is_string() || x.is_null())
+                && strings > 15_000
+            {
                 out.push(problem(
                     v.at(&["enum"]),
                     "openai.enum_string_length",
-                    format!("{} string enum values totalling {len} characters (limit 15,000 past 250 values)", e.len()),
+                    format!("{} string enum values totalling {strings} characters (limit 15,000 past 250 values)", e.len()),
                 ));
             }
         }
@@ -1020,9 +1026,9 @@ fn check_openai(schema: &Value, out: &mut Vec<Problem>) {
     }
     // Rule openai.nesting_depth — "with up to 10 levels of nesting". The page
     // does not define a level; here a level is one object schema on the path
-    // from the root (arrays and anyOf add none), and a definition under
-    // `$defs` counts from its own top (its use sites are not added), so this
-    // is a lower bound.
+    // from the root (arrays and anyOf add none), and a `$ref` nests the
+    // definition it names where it is used (a DAG whose repeats went to
+    // `$defs` is as deep as written out).
     openai_nesting(schema, out);
 }
 
@@ -1043,31 +1049,63 @@ fn value_text_len(v: &Value) -> usize {
 
 fn openai_nesting(schema: &Value, out: &mut Vec<Problem>) {
     const LIMIT: usize = 10;
-    let level_of = |v: &Value| usize::from(v.as_object().is_some_and(is_object_schema));
-    let mut stack = vec![(Vec::<String>::new(), schema, level_of(schema), 0usize)];
-    while let Some((segs, node, level, depth)) = stack.pop() {
-        if depth > MAX_DEPTH {
-            continue; // reported by the main walk
-        }
-        if level > LIMIT {
-            out.push(problem(
-                pointer(&segs),
-                "openai.nesting_depth",
-                format!("object nested {level} levels deep (limit {LIMIT})"),
-            ));
+    let mut memo: BTreeMap<Vec<String>, usize> = BTreeMap::new();
+    let mut on_path: HashSet<Vec<String>> = HashSet::new();
+    let depth = nesting_below(schema, &[], schema, &mut memo, &mut on_path, 0);
+    if depth > LIMIT {
+        out.push(problem(
+            "",
+            "openai.nesting_depth",
+            format!("objects nest {depth} levels deep counting through $ref (limit {LIMIT})"),
+        ));
+    }
+}
+
+/// How many object schemas deep `node` (at `segs`) nests, a `$ref`
+/// counting as the schema it names (a definition nests where it is used);
+/// a reference back onto the current route adds nothing (recursion is
+/// supported), and definitions under `$defs` count only where referenced.
+/// Memoized per reference target; at most 256 references followed in a
+/// row (deeper is reported as that deep, far past the limit).
+fn nesting_below(
+    root: &Value,
+    segs: &[String],
+    node: &Value,
+    memo: &mut BTreeMap<Vec<String>, usize>,
+    on_path: &mut HashSet<Vec<String>>,
+    hops: usize,
+) -> usize {
+    let Some(obj) = node.as_object() else {
+        return 0;
+    };
+    let own = usize::from(is_object_schema(obj));
+    let mut below = 0;
+    if let Some(r) = obj.get("$ref").and_then(Value::as_str)
+        && let RefTarget::Pointer(target) = parse_ref(r)
+        && let Some(t) = resolve(root, &target)
+    {
+        let d = if let Some(d) = memo.get(&target) {
+            *d
+        } else if on_path.contains(&target) || hops > 256 {
+            0
+        } else {
+            on_path.insert(target.clone());
+            let d = nesting_below(root, &target, t, memo, on_path, hops + 1);
+            on_path.remove(&target);
+            memo.insert(target.clone(), d);
+            d
+        };
+        below = below.max(d);
+    }
+    for (rel, child) in schema_children(node) {
+        if rel[0] == "$defs" || rel[0] == "definitions" {
             continue;
         }
-        for (rel, child) in schema_children(node).into_iter().rev() {
-            let base = if rel[0] == "$defs" || rel[0] == "definitions" {
-                0
-            } else {
-                level
-            };
-            let mut child_segs = segs.clone();
-            child_segs.extend(rel);
-            stack.push((child_segs, child, base + level_of(child), depth + 1));
-        }
+        let mut child_segs = segs.to_vec();
+        child_segs.extend(rel);
+        below = below.max(nesting_below(root, &child_segs, child, memo, on_path, hops));
     }
+    own + below
 }
 
 /// Shapes every dialect here needs to read a schema at all: `properties` is a
@@ -1186,6 +1224,21 @@ const ANTHROPIC_FORMATS: &[&str] = &[
 ];
 
 fn check_anthropic(schema: &Value, out: &mut Vec<Problem>) {
+    // Rule anthropic.root_alternatives — the tool's `input_schema` is one
+    // object ("Define tools": "input_schema: A JSON Schema object defining
+    // the expected parameters for the tool"); issue 23 reports the strict
+    // grammar refusing `anyOf`/`oneOf`/`allOf` at the root.
+    if let Some(root) = schema.as_object() {
+        for k in ["anyOf", "oneOf", "allOf"] {
+            if root.contains_key(k) {
+                out.push(problem(
+                    format!("/{k}"),
+                    "anthropic.root_alternatives",
+                    format!("the root schema is one object, not `{k}` alternatives"),
+                ));
+            }
+        }
+    }
     let index = index_refs(schema);
     let mut optional = 0usize;
     let mut unions = 0usize;
@@ -1629,6 +1682,18 @@ fn check_gemini(schema: &Value, out: &mut Vec<Problem>) {
                         format!("required property {name:?} is not defined in `properties`"),
                     ));
                 }
+            }
+        }
+        // Rule gemini.any_of_alone — the API refuses a Schema that sets
+        // `anyOf` and any other field ("When using any_of, it must be the
+        // only field set", as Vertex AI and the Gemini API answer).
+        if obj.contains_key("anyOf") {
+            for k in obj.keys().filter(|k| *k != "anyOf") {
+                out.push(problem(
+                    v.at(&[k]),
+                    "gemini.any_of_alone",
+                    format!("`{k}` beside `anyOf`: any_of must be the only field set"),
+                ));
             }
         }
         gemini_field_shapes(v, obj, out);

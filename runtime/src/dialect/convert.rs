@@ -47,6 +47,12 @@ fn whole(mut lowering: Lowering, out: Value, input: &Value) -> Result<Value, Dia
             ),
         );
     }
+    // Every `$ref` names a schema of the input, and still does of the
+    // output.
+    lowering.dangling_refs(input);
+    if lowering.is_clean() && matches!(lowering.caps.refs, super::table::Refs::Defs(_)) {
+        lowering.moved_refs(&out, input);
+    }
     lowering.whole(&out, input);
     if lowering.is_clean() {
         Ok(out)

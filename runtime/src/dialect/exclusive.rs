@@ -93,7 +93,13 @@ struct Alt<'a> {
 
 impl<'a> Alt<'a> {
     fn of(v: &'a Value) -> Alt<'a> {
-        let ty = v.get("type").and_then(Value::as_str);
+        let own = constants(v);
+        // Without a `type`, constants of one JSON type say it (a `const`
+        // string excludes every object).
+        let ty = v
+            .get("type")
+            .and_then(Value::as_str)
+            .or_else(|| constants_type(v));
         let required: Vec<&str> = match v.get("required") {
             Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
             _ => Vec::new(),
@@ -108,7 +114,7 @@ impl<'a> Alt<'a> {
             }
         }
         Alt {
-            constants: constants(v),
+            constants: own,
             class: ty.map(|t| if t == "integer" { "number" } else { t }),
             ty,
             required,
@@ -122,6 +128,25 @@ impl<'a> Alt<'a> {
     fn forbids(&self, key: &str) -> bool {
         self.closed && self.properties.is_none_or(|p| !p.contains_key(key))
     }
+}
+
+/// The one JSON type of every value of `const` or `enum` (a number is a
+/// `number`: integer and number are one class), when they share one.
+fn constants_type(v: &Value) -> Option<&'static str> {
+    let type_of = |c: &Value| match c {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    };
+    if let Some(c) = v.get("const") {
+        return Some(type_of(c));
+    }
+    let values = v.get("enum")?.as_array()?;
+    let first = type_of(values.first()?);
+    values.iter().all(|c| type_of(c) == first).then_some(first)
 }
 
 /// `const` (one value) or `enum` (its values), as canonical keys.

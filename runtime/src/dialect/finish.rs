@@ -3,9 +3,59 @@
 //! `null` where the dialect writes it differently.
 
 use super::lower::{Lowering, Node};
-use super::table::{EnumValues, Nullable, Objects, Refs};
-use crate::schema::{Keyword, Object, Type, Types};
+use super::table::{EnumValues, Nullable, Objects};
+use crate::schema::{Keyword, Node as ModelNode, Object, Schema, Type, Types};
 use serde_json::{Map, Value, json};
+use std::collections::HashSet;
+
+/// Whether an alternative's `type` takes `value` (no `type` takes all).
+fn takes(alt: &Map<String, Value>, value: &Value) -> bool {
+    let kind = match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_f64() => "number",
+        Value::Number(_) => "integer",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    };
+    let fits = |t: &Value| t == kind || (kind == "integer" && t == "number");
+    match alt.get("type") {
+        None => true,
+        Some(Value::Array(types)) => types.iter().any(fits),
+        Some(t) => fits(t) || (kind == "null" && alt.get("nullable") == Some(&Value::Bool(true))),
+    }
+}
+
+/// The properties of `obj` whose schema has a `default`.
+fn defaulted<'m>(model: &'m Schema, obj: &'m Object) -> HashSet<&'m str> {
+    let Some(Keyword::Properties(props)) = obj.get("properties") else {
+        return HashSet::new();
+    };
+    props
+        .iter()
+        .filter(|p| {
+            matches!(model.get(p.schema), Some(ModelNode::Object(o)) if o.get("default").is_some())
+        })
+        .map(|p| p.name.as_str())
+        .collect()
+}
+
+/// `schema` with `note` added to the notes of its description (inside its
+/// closing parenthesis when it has notes already).
+fn told(mut schema: Value, note: &str) -> Value {
+    if let Value::Object(m) = &mut schema {
+        let text = match m.get("description").and_then(Value::as_str) {
+            Some(d) if d.ends_with(')') => {
+                format!("{}; {note})", d.strip_suffix(')').unwrap_or(d))
+            }
+            Some(d) => format!("{d} ({note})"),
+            None => format!("({note})"),
+        };
+        m.insert("description".into(), text.into());
+    }
+    schema
+}
 
 /// Annotations: beside a `$ref` they change nothing a validator checks.
 const ANNOTATIONS: [&str; 8] = [
@@ -21,20 +71,26 @@ const ANNOTATIONS: [&str; 8] = [
 
 impl Lowering {
     /// The rules for a whole node, once its keywords are written.
-    pub(super) fn finish(&mut self, path: &str, obj: &Object, mut node: Node) -> Value {
+    pub(super) fn finish(
+        &mut self,
+        model: &Schema,
+        path: &str,
+        obj: &Object,
+        mut node: Node,
+    ) -> Value {
         let is_object = matches!(
             obj.get("type"),
             Some(Keyword::Type(Types::One(Type::Object)))
         ) || matches!(obj.get("type"), Some(Keyword::Other(_, t)) if **t == "object")
             || obj.get("properties").is_some();
         if is_object {
-            self.object_rules(path, &mut node.out);
+            self.object_rules(path, &mut node.out, defaulted(model, obj));
         }
         if self.caps.infer_type {
             infer_type(&mut node.out);
         }
         self.enum_values(path, obj, &node.out);
-        self.ref_rules(path, &mut node);
+        self.ref_rules(&mut node);
         if !node.all_of.is_empty() {
             match node.out.get_mut("allOf") {
                 Some(Value::Array(all)) => all.append(&mut node.all_of),
@@ -54,19 +110,75 @@ impl Lowering {
             };
             node.out.insert("description".into(), description.into());
         }
-        let out = self.split_null(node.out);
+        let out = self.split_null(path, node.out);
         // A `type` the input does not have was inferred from its values:
         // what it says of them is said at them.
         let type_from = ["type", "enum", "const"]
             .into_iter()
             .find(|k| obj.get(k).is_some())
             .unwrap_or("type");
-        self.nullable_keyword(path, type_from, out)
+        let out = self.nullable_keyword(path, type_from, out);
+        if self.caps.any_of_alone {
+            return self.any_of_alone(path, out);
+        }
+        out
+    }
+
+    /// `anyOf` with other keywords beside it, written as the `anyOf` alone
+    /// (Gemini: "When using any_of, it must be the only field set"): what
+    /// stood beside it holds for every alternative, so it goes into each
+    /// (`x ∧ (a ∨ b)` is `(x ∧ a) ∨ (x ∧ b)`). Titles and descriptions go
+    /// where the alternative has none; a `default` into the alternatives
+    /// whose `type` takes it; an assertion both sides state differently
+    /// cannot be merged and is refused.
+    fn any_of_alone(&mut self, path: &str, out: Value) -> Value {
+        let Value::Object(mut m) = out else {
+            return out;
+        };
+        let Some(Value::Array(mut alts)) = m.remove("anyOf") else {
+            return Value::Object(m);
+        };
+        for (key, value) in &m {
+            let annotation = matches!(key.as_str(), "title" | "description" | "default");
+            let mut clash = false;
+            for alt in alts.iter_mut() {
+                let Value::Object(alt) = alt else { continue };
+                if key == "default" && !takes(alt, value) {
+                    continue;
+                }
+                match alt.get(key) {
+                    None => {
+                        alt.insert(key.clone(), value.clone());
+                    }
+                    Some(own) if own == value || annotation => {}
+                    Some(_) => clash = true,
+                }
+            }
+            if clash {
+                self.reject(
+                    &format!("{path}/{}", super::lower::escape(key)),
+                    "any-of-siblings",
+                    format!(
+                        "{} takes `anyOf` alone: `{}` beside it says otherwise than in an alternative, and cannot go into it",
+                        self.dialect,
+                        crate::json::short(key)
+                    ),
+                );
+            }
+        }
+        let mut alone = Map::new();
+        alone.insert("anyOf".into(), Value::Array(alts));
+        Value::Object(alone)
     }
 
     /// Closed objects, every property required (the optional ones made
     /// nullable), and no object whose keys depend on alternatives.
-    fn object_rules(&mut self, path: &str, out: &mut Map<String, Value>) {
+    fn object_rules(
+        &mut self,
+        path: &str,
+        out: &mut Map<String, Value>,
+        defaulted: HashSet<&str>,
+    ) {
         if self.caps.objects != Objects::Closed {
             return;
         }
@@ -92,7 +204,7 @@ impl Lowering {
             out.insert("required".into(), json!([]));
             return;
         };
-        let required: std::collections::HashSet<&str> = match out.get("required") {
+        let required: HashSet<&str> = match out.get("required") {
             Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
             _ => Default::default(),
         };
@@ -101,6 +213,13 @@ impl Lowering {
             let schema = if required.contains(name.as_str()) {
                 schema
             } else {
+                // The model writes `null` for "not given": say what that
+                // means when the property has a default.
+                let schema = if defaulted.contains(name.as_str()) {
+                    told(schema, "null means the default")
+                } else {
+                    schema
+                };
                 crate::render::nullable(schema)
             };
             new_props.insert(name, schema);
@@ -141,16 +260,13 @@ impl Lowering {
 
     /// A `$ref` where the dialect refuses recursion, or with keywords
     /// beside it that the dialect ignores or refuses there.
-    fn ref_rules(&mut self, path: &str, node: &mut Node) {
-        use super::table::{Recursion, RefSiblings};
+    fn ref_rules(&mut self, node: &mut Node) {
+        use super::table::RefSiblings;
         let Some(reference) = node.out.get("$ref").cloned() else {
             return;
         };
-        if self.caps.recursion == Recursion::Refused && self.caps.refs != Refs::Refuse {
-            let message = format!("{} has no recursive schemas", self.dialect);
-            self.reject(path, "recursion", message);
-            return;
-        }
+        // Recursion (a `$ref` that leads back) is a whole-schema check
+        // (`limits.rs`): a `$ref` alone is not one.
         if self.caps.ref_siblings == RefSiblings::Keep {
             return;
         }
@@ -182,7 +298,7 @@ impl Lowering {
 
     /// A `null` among `enum` values the dialect cannot hold there moves to
     /// an alternative of its own: `{"anyOf": [rest, {"type": "null"}]}`.
-    fn split_null(&mut self, mut out: Map<String, Value>) -> Map<String, Value> {
+    fn split_null(&mut self, path: &str, mut out: Map<String, Value>) -> Map<String, Value> {
         if matches!(self.caps.enum_values, EnumValues::Any | EnumValues::Scalars) {
             return out;
         }
@@ -194,6 +310,28 @@ impl Lowering {
         }
         values.retain(|v| !v.is_null());
         let only_null = values.is_empty();
+        // A `type` without `null` refuses the `null` option anyway: it goes,
+        // and nothing is added (an alternative `{"type": "null"}` would let
+        // `null` through).
+        let null_typed = match out.get("type") {
+            None => true,
+            Some(Value::String(t)) => t == "null",
+            Some(Value::Array(types)) => types.iter().any(|t| t == "null"),
+            Some(_) => false,
+        };
+        if !null_typed {
+            if only_null {
+                self.reject(
+                    path,
+                    "accepts-nothing",
+                    format!(
+                        "{} has no `enum` for this: its only option, `null`, is not of its `type`",
+                        self.dialect
+                    ),
+                );
+            }
+            return out;
+        }
         if only_null {
             out.remove("enum");
             out.insert("type".into(), "null".into());

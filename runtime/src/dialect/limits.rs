@@ -3,16 +3,33 @@
 
 use super::Dialect;
 use super::lower::{Lowering, MAX_DEPTH, escape};
+use super::graph::Graph;
 use super::table::Recursion;
-use serde_json::{Map, Value};
+use super::valid::each_subschema;
+use serde_json::Value;
 use std::collections::HashSet;
 
 impl Lowering {
     /// Every whole-schema check of the dialect on the lowered `out` of
     /// `input` (violations are reported at places of the input).
     pub(crate) fn whole(&mut self, out: &Value, input: &Value) {
+        if self.dialect == Dialect::AnthropicStrict
+            && let Value::Object(root) = out
+        {
+            for key in ["anyOf", "oneOf", "allOf"] {
+                if root.contains_key(key) {
+                    self.reject(
+                        &in_input(input, &format!("/{key}")),
+                        "root-alternatives",
+                        format!(
+                            "Anthropic strict takes one object at the root, not `{key}` alternatives"
+                        ),
+                    );
+                }
+            }
+        }
         if self.is_clean() {
-            self.limits(out);
+            self.limits(out, input);
         }
         if self.is_clean() && self.caps.recursion == Recursion::ThroughOptional {
             // Gemini documents that a cycle of references must pass through
@@ -88,83 +105,175 @@ impl Lowering {
         }
     }
 
-    /// Provider size limits (OpenAI: 5000 properties, 10 levels of object
-    /// nesting, 1000 enum values).
-    fn limits(&mut self, schema: &Value) {
-        if self.dialect == Dialect::AnthropicStrict {
-            let (mut optional, mut unions) = (0usize, 0usize);
-            let mut stack = vec![schema];
-            while let Some(v) = stack.pop() {
-                let Value::Object(m) = v else { continue };
-                if let Some(Value::Object(p)) = m.get("properties") {
-                    let required: HashSet<&str> = match m.get("required") {
-                        Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
-                        _ => HashSet::new(),
-                    };
-                    optional += p.keys().filter(|k| !required.contains(k.as_str())).count();
-                }
-                if m.get("anyOf").is_some_and(Value::is_array)
-                    || m.get("type")
-                        .and_then(Value::as_array)
-                        .is_some_and(|t| t.len() > 1)
-                {
-                    unions += 1;
-                }
-                subschemas(m, |child| stack.push(child));
-            }
-            if optional > 24 {
+    /// Provider size limits and (Anthropic strict) recursion, on the
+    /// lowered `schema` of `input`.
+    fn limits(&mut self, schema: &Value, input: &Value) {
+        match self.dialect {
+            Dialect::OpenAiStrict => self.openai_limits(schema, input),
+            Dialect::AnthropicStrict => self.anthropic_limits(schema, input),
+            _ => {}
+        }
+    }
+
+    /// Anthropic strict ("Structured outputs", "JSON Schema limitations"):
+    /// "Not supported: Recursive schemas" (a `$ref` to a definition that
+    /// does not lead back is supported: "$ref, $def, and definitions
+    /// (external $ref not supported)"); and the request budget one schema cannot exceed alone
+    /// ("Strict tool use": 24 optional parameters, 16 parameters with union
+    /// types, across all strict tools of a request).
+    fn anthropic_limits(&mut self, schema: &Value, input: &Value) {
+        let graph = Graph::of(schema);
+        for (edge, recursive) in graph.refs.iter().zip(graph.recursive_refs()) {
+            if recursive {
                 self.reject(
-                    "",
-                    "limit",
-                    format!(
-                        "{optional} optional properties; Anthropic strict allows 24 per request"
-                    ),
+                    &in_input(input, &edge.at),
+                    "recursion",
+                    "Anthropic strict has no recursive schemas: this `$ref` leads back to a \
+                     schema that contains it",
                 );
             }
-            if unions > 16 {
-                self.reject("", "limit", format!("{unions} unions (anyOf or type arrays); Anthropic strict allows 16 per request"));
-            }
-            return;
         }
-        if self.dialect != Dialect::OpenAiStrict {
-            return;
+        let budget = super::budget::Budget::of(schema);
+        if budget.optional > ANTHROPIC_OPTIONAL {
+            self.reject(
+                "",
+                "limit",
+                format!(
+                    "{} optional properties; Anthropic strict allows {ANTHROPIC_OPTIONAL} per request",
+                    budget.optional
+                ),
+            );
         }
-        let (mut properties, mut enums, mut deepest) = (0usize, 0usize, 0usize);
-        let mut stack = vec![(schema, 0usize)];
-        while let Some((v, depth)) = stack.pop() {
+        if budget.unions > ANTHROPIC_UNIONS {
+            self.reject(
+                "",
+                "limit",
+                format!(
+                    "{} unions (anyOf or type arrays); Anthropic strict allows {ANTHROPIC_UNIONS} per request",
+                    budget.unions
+                ),
+            );
+        }
+    }
+
+    /// OpenAI strict ("Structured model outputs", section "Supported
+    /// schemas"): "A schema may have up to 5000 object properties total,
+    /// with up to 10 levels of nesting" (levels counted through `$ref`: a
+    /// definition nests where it is used); "A schema may have up to 1000
+    /// enum values across all enum properties"; "For a single enum property
+    /// with string values, the total string length of all enum values
+    /// cannot exceed 15,000 characters when there are more than 250 enum
+    /// values"; "the total string length of all property names, definition
+    /// names, enum values, and const values cannot exceed 120,000
+    /// characters" (a value that is not a string counts by its JSON text).
+    fn openai_limits(&mut self, schema: &Value, input: &Value) {
+        let (mut properties, mut enums, mut text) = (0usize, 0usize, 0usize);
+        let mut stack = vec![(schema, String::new(), 0usize)];
+        while let Some((v, path, depth)) = stack.pop() {
             let Value::Object(m) = v else { continue };
-            let nests = m.contains_key("properties");
-            let depth = depth + usize::from(nests);
-            deepest = deepest.max(depth);
-            if let Some(Value::Object(p)) = m.get("properties") {
-                properties += p.len();
+            if depth > MAX_DEPTH {
+                continue;
+            }
+            for key in ["properties", "$defs", "definitions"] {
+                if let Some(Value::Object(p)) = m.get(key) {
+                    if key == "properties" {
+                        properties += p.len();
+                    }
+                    text += p.keys().map(|k| k.chars().count()).sum::<usize>();
+                }
+            }
+            if let Some(c) = m.get("const") {
+                text += text_len(c);
             }
             if let Some(Value::Array(e)) = m.get("enum") {
                 enums += e.len();
+                text += e.iter().map(text_len).sum::<usize>();
+                // The `null` strict mode adds to an optional enum is no
+                // string value: the string values are counted.
+                let length: usize = e.iter().filter(|v| v.is_string()).map(text_len).sum();
+                let strings = e.iter().all(|v| v.is_string() || v.is_null());
+                if e.len() > OPENAI_LARGE_ENUM && strings && length > OPENAI_LARGE_ENUM_TEXT {
+                    self.reject(
+                        &in_input(input, &format!("{path}/enum")),
+                        "limit",
+                        format!(
+                            "{} string values of {length} characters in all; OpenAI strict allows \
+                             {OPENAI_LARGE_ENUM_TEXT} characters in an enum of more than \
+                             {OPENAI_LARGE_ENUM} values",
+                            e.len()
+                        ),
+                    );
+                }
             }
-            subschemas(m, |child| stack.push((child, depth)));
+            each_subschema(m, |at, child| {
+                stack.push((child, format!("{path}{at}"), depth + 1));
+            });
         }
-        if properties > 5000 {
+        if properties > OPENAI_PROPERTIES {
             self.reject(
                 "",
                 "limit",
-                format!("{properties} properties; OpenAI strict allows 5000"),
+                format!("{properties} properties; OpenAI strict allows {OPENAI_PROPERTIES}"),
             );
         }
-        if deepest > 10 {
+        if enums > OPENAI_ENUM_VALUES {
             self.reject(
                 "",
                 "limit",
-                format!("objects nest {deepest} deep; OpenAI strict allows 10"),
+                format!("{enums} enum values; OpenAI strict allows {OPENAI_ENUM_VALUES}"),
             );
         }
-        if enums > 1000 {
+        if text > OPENAI_TEXT {
             self.reject(
                 "",
                 "limit",
-                format!("{enums} enum values; OpenAI strict allows 1000"),
+                format!(
+                    "{text} characters of property names, definition names, enum and const \
+                     values; OpenAI strict allows {OPENAI_TEXT}"
+                ),
             );
         }
+        let graph = Graph::of(schema);
+        if let Some((deepest, at)) = graph.depths().into_iter().next()
+            && deepest > OPENAI_LEVELS
+        {
+            self.reject(
+                &in_input(input, &at),
+                "limit",
+                format!(
+                    "objects nest {deepest} levels deep (counted through `$ref`, on the route \
+                     through here); OpenAI strict allows {OPENAI_LEVELS}"
+                ),
+            );
+        }
+    }
+}
+
+/// OpenAI strict: object properties in all.
+pub(crate) const OPENAI_PROPERTIES: usize = 5000;
+/// OpenAI strict: levels of object nesting.
+pub(crate) const OPENAI_LEVELS: usize = 10;
+/// OpenAI strict: enum values in all.
+pub(crate) const OPENAI_ENUM_VALUES: usize = 1000;
+/// OpenAI strict: an enum past this many string values ...
+pub(crate) const OPENAI_LARGE_ENUM: usize = 250;
+/// ... has at most this many characters.
+pub(crate) const OPENAI_LARGE_ENUM_TEXT: usize = 15_000;
+/// OpenAI strict: characters of names and enum/const values in all.
+pub(crate) const OPENAI_TEXT: usize = 120_000;
+/// Anthropic strict: optional parameters across a request's strict tools.
+pub(crate) const ANTHROPIC_OPTIONAL: usize = 24;
+/// Anthropic strict: parameters with union types across a request.
+pub(crate) const ANTHROPIC_UNIONS: usize = 16;
+/// Anthropic strict: strict tools in one request.
+pub(crate) const ANTHROPIC_TOOLS: usize = 20;
+
+/// How many characters a value counts for: a string's own, any other
+/// value's JSON text.
+pub(crate) fn text_len(v: &Value) -> usize {
+    match v {
+        Value::String(s) => s.chars().count(),
+        other => other.to_string().chars().count(),
     }
 }
 
@@ -176,7 +285,7 @@ impl Lowering {
 /// `.../anyOf/0/...` may be the input's `...` itself: of the readings of
 /// the pointer, the first that names a place of the input is taken (each
 /// (token, input node) pair is tried once), else the pointer as it is.
-fn in_input(input: &Value, pointer: &str) -> String {
+pub(super) fn in_input(input: &Value, pointer: &str) -> String {
     let tokens: Vec<&str> = pointer.split('/').skip(1).collect();
     let mut tried: HashSet<(usize, *const Value)> = HashSet::new();
     let mut stack: Vec<(usize, &Value, String)> = vec![(0, input, String::new())];
@@ -204,26 +313,9 @@ fn in_input(input: &Value, pointer: &str) -> String {
     pointer.to_string()
 }
 
-/// Calls `f` on each subschema of a schema object: the places the walk
-/// converts, never values (`enum`, `const`, `default`, ...).
-fn subschemas<'a>(m: &'a Map<String, Value>, mut f: impl FnMut(&'a Value)) {
-    for (k, v) in m {
-        match (k.as_str(), v) {
-            ("properties" | "$defs" | "definitions", Value::Object(children)) => {
-                children.values().for_each(&mut f);
-            }
-            ("items" | "not" | "additionalProperties", Value::Object(_)) => f(v),
-            ("items" | "prefixItems" | "anyOf" | "oneOf" | "allOf", Value::Array(items)) => {
-                items.iter().for_each(&mut f);
-            }
-            _ => {}
-        }
-    }
-}
-
 /// `text` with every `%XX` escape decoded (an invalid one kept as it is);
 /// bytes that do not form UTF-8 become U+FFFD.
-fn percent_decoded(text: &str) -> std::borrow::Cow<'_, str> {
+pub(super) fn percent_decoded(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.contains('%') {
         return std::borrow::Cow::Borrowed(text);
     }

@@ -281,6 +281,12 @@ impl Lowering {
                 parent: path,
                 key: k,
             };
+            // A value the meta-schema does not allow is refused here: no
+            // dialect writes it out (no validator would compile it).
+            if let Some(message) = super::valid::invalid(keyword) {
+                self.reject(&at.text(), "invalid", message);
+                continue;
+            }
             let value = if self.walks(model, keyword) {
                 match kids(keyword) {
                     Kids::Named(named) => Value::Object(
@@ -322,7 +328,7 @@ impl Lowering {
             };
             self.keyword(&mut node, obj, k, value, at);
         }
-        self.finish(path, obj, node)
+        self.finish(model, path, obj, node)
     }
 }
 

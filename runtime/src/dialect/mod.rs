@@ -37,14 +37,17 @@
 //! constraint the provider does not accept into the `description`, so the
 //! model still reads it; each dialect documents which constraints move.
 
+mod budget;
 mod convert;
 mod decode;
 mod exclusive;
 mod finish;
+mod graph;
 mod keyword;
 mod limits;
 mod lower;
 mod table;
+mod valid;
 
 pub use crate::violation::Violation;
 pub use convert::convert;

@@ -168,6 +168,9 @@ pub(crate) struct Caps {
     pub example: bool,
     /// `not: {const: ..}` (a value excluded) moved into the description.
     pub describe_not_const: bool,
+    /// `anyOf` written alone: what stands beside it goes into each
+    /// alternative (Gemini's OpenAPI subset).
+    pub any_of_alone: bool,
     /// Aliases (serde `alias`) left out of derived schemas: exact where
     /// objects are closed (an alias is then an unknown key), and where the
     /// dialect cannot close objects at all (nothing more is lost).
@@ -214,7 +217,9 @@ const KEYWORDS: [(&str, [Fate; 6]); 37] = [
     ("uniqueItems",         [K,   K,   D,   D,   D,   D]),
     ("propertyNames",       [K,   K,   M,   M,   M,   D]),
     ("not",                 [K,   K,   U,   U,   U,   U]),
-    ("default",             [K,   K,   X,   K,   K,   X]),
+    // A default strict mode cannot carry is told to the model: what it
+    // may leave out, and what that means.
+    ("default",             [K,   K,   D,   K,   K,   D]),
     ("examples",            [K,   K,   X,   X,   X,   X]),
     ("deprecated",          [K,   K,   X,   X,   X,   X]),
     ("$comment",            [K,   K,   X,   X,   X,   X]),
@@ -262,6 +267,7 @@ const SCHEMA_2020: Caps = Caps {
     dependencies: false,
     example: false,
     describe_not_const: false,
+    any_of_alone: false,
     drop_aliases: false,
 };
 
@@ -328,6 +334,7 @@ const GEMINI: Caps = Caps {
     enum_values: EnumValues::Strings,
     infer_type: true,
     example: true,
+    any_of_alone: true,
     drop_aliases: true,
     ..PROVIDER
 };

@@ -306,6 +306,26 @@ impl Gate {
             return;
         };
         m.remove("format");
+        // An integer format says integer: on `type: number` it is not a
+        // range of numbers (`2.5` is no `int8`), so the field becomes an
+        // integer field.
+        if ty == "number" {
+            m.insert("type".into(), "integer".into());
+        }
+        // A bound that is not a number cannot be compared with the range:
+        // refused, not replaced.
+        for key in ["minimum", "maximum"] {
+            if let Some(v) = m.get(key)
+                && !v.is_number()
+            {
+                self.reject(
+                    places.at(key),
+                    "invalid-value",
+                    format!("`{key}` cannot be {}", brief(v)),
+                );
+                return;
+            }
+        }
         // As in derived forms: a form asks only for integers every client
         // sends exactly (JavaScript numbers), so 64-bit ranges stop at
         // +-(2^53 - 1).

@@ -182,7 +182,11 @@ impl Gate {
                     out.insert(key.clone(), Value::Object(gated));
                 }
                 "required" => {}
-                "title" | "description" => {}
+                "title" | "description" => {
+                    if !value.is_string() {
+                        self.reject(path, "invalid-value", format!("`{key}` must be a string"));
+                    }
+                }
                 "additionalProperties" if matches!(value, Value::Bool(true)) || value == &json!({}) => {}
                 "additionalProperties" => self.reject(
                     path,
@@ -196,7 +200,11 @@ impl Gate {
                     format!("`{key}` cannot be carried: forms are flat and self-contained (inline the definitions)"),
                 ),
                 "$ref" => self.reject(path, "ref", "`$ref` cannot be carried: forms are self-contained"),
-                k if is_annotation(k) => {}
+                k if is_annotation(k) => {
+                    if let Some(what) = property::annotation_type_wrong(k, value) {
+                        self.reject(path, "invalid-value", format!("`{}` must be {what}", short(k)));
+                    }
+                }
                 _ => self.reject(
                     path,
                     "unsupported-keyword",

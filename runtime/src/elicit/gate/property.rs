@@ -84,6 +84,15 @@ impl Gate {
         let mut m = Map::new();
         for (k, v) in original {
             if is_annotation(k) {
+                // Dropped, but only when it is JSON Schema: a value of
+                // another type than the meta-schema's is refused.
+                if let Some(what) = annotation_type_wrong(k, v) {
+                    self.reject(
+                        places.at(k),
+                        "invalid-value",
+                        format!("`{}` must be {what}", short(k)),
+                    );
+                }
                 continue;
             }
             if deeper_than(v, MAX_VALUE_DEPTH) {
@@ -148,11 +157,26 @@ impl Gate {
                     // The other alternative's keywords join the property's:
                     // where both say one, the tighter (or the gate refuses);
                     // violations point inside the alternative.
-                    if let Some((i, Value::Object(inner))) =
-                        alts.into_iter().enumerate().find(|(_, v)| !is_null(v))
-                        && !self.merge_alternative(places, m, &format!("{from}/{i}"), inner)
-                    {
-                        return None;
+                    match alts.into_iter().enumerate().find(|(_, v)| !is_null(v)) {
+                        Some((i, Value::Object(inner))) => {
+                            if !self.merge_alternative(places, m, &format!("{from}/{i}"), inner) {
+                                return None;
+                            }
+                        }
+                        // `true`, `false` or a value that is no schema: the
+                        // field cannot say it (dropping it would loosen it).
+                        Some((i, other)) => {
+                            self.reject(
+                                format!("{from}/{i}"),
+                                "invalid-value",
+                                format!(
+                                    "the alternative beside `{{\"type\": \"null\"}}` must be a schema object, got {}",
+                                    brief(&other)
+                                ),
+                            );
+                            return None;
+                        }
+                        None => {}
                     }
                 }
             }
@@ -354,4 +378,22 @@ impl Gate {
             }
         }
     }
+}
+
+/// What an annotation's value must be when it is not (the 2020-12
+/// meta-schemas: `meta/core`, `meta/meta-data`, `meta/content`); `None` when
+/// it is, or for an `x-*` extension (any value).
+pub(super) fn annotation_type_wrong(key: &str, value: &Value) -> Option<&'static str> {
+    let fine = match key {
+        "$comment" | "$id" | "contentEncoding" | "contentMediaType" | "title"
+        | "description" => value.is_string(),
+        "deprecated" | "readOnly" | "writeOnly" => value.is_boolean(),
+        "examples" => value.is_array(),
+        _ => true,
+    };
+    (!fine).then(|| match key {
+        "deprecated" | "readOnly" | "writeOnly" => "a boolean",
+        "examples" => "an array",
+        _ => "a string",
+    })
 }
