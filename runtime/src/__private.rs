@@ -291,3 +291,384 @@ pub fn null_default() -> Option<Value> {
 /// The schema model's round trip (JSON → model → JSON), for toolform's own
 /// tests of the model.
 pub use crate::schema::round_trip as schema_round_trip;
+
+/// An `#[schema(example = ..)]` literal, for [`check_example`].
+#[derive(Clone, Copy)]
+pub enum Example {
+    /// A string (or a character), with its length in characters.
+    Str(&'static str, u64),
+    /// A number.
+    Number(Bound),
+    /// `true` or `false`.
+    Bool,
+}
+
+/// `#[schema(example = ..)]`: the literal must be a value of the field's
+/// wire type `T` (a `u8` takes integers from 0 to 255, a `char` strings of
+/// one character, a unit-only enum the names serde reads). Evaluated in a
+/// `const _` at the example. Where the shape cannot be known at compile
+/// time (a newtype's or transparent type's inner shape sits behind a
+/// function pointer, which const evaluation cannot call; a `from`/`try_from`
+/// conversion; `serde_json::Value`), the example is accepted.
+pub const fn check_example<T: ToolSchema + ?Sized>(example: Example) {
+    let mut msg = Msg::new();
+    if !example_fits(T::SHAPE, example, &mut msg) {
+        panic!("{}", msg.as_str());
+    }
+}
+
+/// Whether `example` fits `shape`; if not, `msg` says why.
+const fn example_fits(shape: &Shape, example: Example, msg: &mut Msg) -> bool {
+    match (shape, example) {
+        (Shape::Any, _) => true,
+        (Shape::Option(inner), _) => example_fits(inner, example, msg),
+        (Shape::Bool, Example::Bool) | (Shape::Number, Example::Number(_)) => true,
+        (Shape::Integer(r), Example::Number(n)) => {
+            if matches!(n, Bound::Float(_)) {
+                msg.push("this `example` is written with a fraction or an exponent, which serde does not read into an integer (write `5`, not `5.0`); the field's type accepts ");
+                push_int_range(msg, r);
+                return false;
+            }
+            if int_in_range(r, n) {
+                return true;
+            }
+            msg.push("this `example` is outside the range of the field's type, which accepts ");
+            push_int_range(msg, r);
+            false
+        }
+        (Shape::String(s), Example::Str(_, chars)) => {
+            let short = match s.min_length {
+                Some(m) => chars < m,
+                None => false,
+            };
+            let long = match s.max_length {
+                Some(m) => chars > m,
+                None => false,
+            };
+            if !short && !long {
+                return true;
+            }
+            msg.push("this `example` is ");
+            msg.push_u64(chars);
+            msg.push(if chars == 1 {
+                " character long, but the field's type accepts strings of "
+            } else {
+                " characters long, but the field's type accepts strings of "
+            });
+            push_length(msg, s.min_length, s.max_length);
+            false
+        }
+        (Shape::Named(named), _) => named_fits(&named.body, example, msg),
+        _ => {
+            push_kind(msg, example);
+            push_accepts(msg, shape);
+            false
+        }
+    }
+}
+
+const fn named_fits(body: &crate::shape::Body, example: Example, msg: &mut Msg) -> bool {
+    use crate::shape::Body;
+    match body {
+        // Behind a function pointer: not known at compile time.
+        Body::Newtype(_) | Body::Transparent(_) => true,
+        Body::Convert(c) => match c.input {
+            Some(_) => true,
+            None => named_fits(&c.body, example, msg),
+        },
+        Body::Enum(e) => enum_fits(e, example, msg),
+        Body::Struct(_) => {
+            push_kind(msg, example);
+            msg.push("objects");
+            push_no_literal(msg);
+            false
+        }
+        Body::Tuple(_) => {
+            push_kind(msg, example);
+            msg.push("arrays");
+            push_no_literal(msg);
+            false
+        }
+        Body::Unit => {
+            push_kind(msg, example);
+            msg.push("only `null`");
+            push_no_literal(msg);
+            false
+        }
+    }
+}
+
+/// A literal fits an enum when serde reads it as one of the variants: the
+/// name of a unit variant of an externally tagged enum (or any string with
+/// a `#[serde(other)]` variant); an untagged newtype variant may take
+/// anything (its shape is behind a function pointer). Every other variant
+/// is an object, an array or `null`.
+const fn enum_fits(e: &Enum, example: Example, msg: &mut Msg) -> bool {
+    let external = matches!(e.repr, Repr::External);
+    let untagged_enum = matches!(e.repr, Repr::Untagged);
+    let mut names = false;
+    let mut i = 0;
+    while i < e.variants.len() {
+        let v = &e.variants[i];
+        i += 1;
+        let untagged = untagged_enum || v.untagged;
+        if untagged {
+            if matches!(v.body, VariantBody::Newtype(_)) {
+                return true;
+            }
+            continue;
+        }
+        if !external || !matches!(v.body, VariantBody::Unit) {
+            continue;
+        }
+        names = true;
+        if let Example::Str(s, _) = example
+            && (v.other || variant_named(v, s))
+        {
+            return true;
+        }
+    }
+    push_kind(msg, example);
+    if !names {
+        msg.push("objects or `null` (the enum's variants)");
+        push_no_literal(msg);
+        return false;
+    }
+    msg.push("the names of its unit variants: ");
+    let mut first = true;
+    let mut i = 0;
+    while i < e.variants.len() {
+        let v = &e.variants[i];
+        i += 1;
+        let name = match (v.de_name, v.ser_name) {
+            (Some(n), _) | (None, Some(n)) => n,
+            (None, None) => continue,
+        };
+        if !matches!(v.body, VariantBody::Unit) || v.untagged {
+            continue;
+        }
+        if !first {
+            msg.push(", ");
+        }
+        first = false;
+        msg.push("\"");
+        msg.push(name);
+        msg.push("\"");
+    }
+    false
+}
+
+const fn variant_named(v: &Variant, s: &str) -> bool {
+    if let Some(n) = v.de_name
+        && str_eq(n, s)
+    {
+        return true;
+    }
+    if let Some(n) = v.ser_name
+        && str_eq(n, s)
+    {
+        return true;
+    }
+    let mut i = 0;
+    while i < v.aliases.len() {
+        if str_eq(v.aliases[i], s) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// "this `example` is a string, but the field's type accepts ".
+const fn push_kind(msg: &mut Msg, example: Example) {
+    msg.push(match example {
+        Example::Str(..) => "this `example` is a string",
+        Example::Number(_) => "this `example` is a number",
+        Example::Bool => "this `example` is a boolean",
+    });
+    msg.push(", but the field's type accepts ");
+}
+
+/// What a shape without a nested choice accepts.
+const fn push_accepts(msg: &mut Msg, shape: &Shape) {
+    match shape {
+        Shape::Bool => msg.push("`true` or `false`"),
+        Shape::Number => msg.push("numbers"),
+        Shape::Integer(r) => push_int_range(msg, r),
+        Shape::String(s) => {
+            msg.push("strings");
+            if s.min_length.is_some() || s.max_length.is_some() {
+                msg.push(" of ");
+                push_length(msg, s.min_length, s.max_length);
+            }
+        }
+        Shape::Null => {
+            msg.push("only `null`");
+            push_no_literal(msg);
+        }
+        Shape::Seq(_) | Shape::Tuple(_) => {
+            msg.push("arrays");
+            push_no_literal(msg);
+        }
+        Shape::Map(_) => {
+            msg.push("objects");
+            push_no_literal(msg);
+        }
+        Shape::Any | Shape::Option(_) | Shape::Named(_) => msg.push("other values"),
+    }
+}
+
+const fn push_no_literal(msg: &mut Msg) {
+    msg.push(
+        ", which no `example` literal (a string, a character, a number or `true`/`false`) can be; \
+         leave `example` out, or describe the value in the doc comment",
+    );
+}
+
+/// "integers from 0 to 255".
+const fn push_int_range(msg: &mut Msg, r: &crate::shape::IntRange) {
+    msg.push(if r.nonzero {
+        "non-zero integers"
+    } else {
+        "integers"
+    });
+    let min = match r.min {
+        // `NonZeroU*`: from 1.
+        Some(0) if r.nonzero => Some(1),
+        other => other,
+    };
+    if let Some(min) = min {
+        msg.push(" from ");
+        msg.push_i64(min);
+    }
+    if let Some(max) = r.max {
+        msg.push(if min.is_some() { " to " } else { " up to " });
+        msg.push_u64(max);
+    }
+}
+
+/// "exactly 1 character", "1 to 10 characters", "at least 3 characters".
+const fn push_length(msg: &mut Msg, min: Option<u64>, max: Option<u64>) {
+    let last = match (min, max) {
+        (Some(a), Some(b)) if a == b => {
+            msg.push("exactly ");
+            a
+        }
+        (Some(a), Some(b)) => {
+            msg.push_u64(a);
+            msg.push(" to ");
+            b
+        }
+        (Some(a), None) => {
+            msg.push("at least ");
+            a
+        }
+        (None, Some(b)) => {
+            msg.push("at most ");
+            b
+        }
+        (None, None) => {
+            msg.push("any length");
+            return;
+        }
+    };
+    msg.push_u64(last);
+    msg.push(if last == 1 {
+        " character"
+    } else {
+        " characters"
+    });
+}
+
+/// A message built during const evaluation, where `format!` is not
+/// available. A piece that no longer fits is left out, and the message
+/// ends in "...".
+struct Msg {
+    buf: [u8; 640],
+    len: usize,
+    cut: bool,
+}
+
+impl Msg {
+    /// Room kept for the "..." of a cut message.
+    const RESERVE: usize = 3;
+
+    const fn new() -> Msg {
+        Msg {
+            buf: [0; 640],
+            len: 0,
+            cut: false,
+        }
+    }
+
+    const fn push(&mut self, s: &str) {
+        let bytes = s.as_bytes();
+        if self.cut || self.len + bytes.len() + Msg::RESERVE > self.buf.len() {
+            self.cut = true;
+            return;
+        }
+        let mut i = 0;
+        while i < bytes.len() {
+            self.buf[self.len + i] = bytes[i];
+            i += 1;
+        }
+        self.len += bytes.len();
+    }
+
+    const fn push_u64(&mut self, mut n: u64) {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        let (_, digits) = digits.split_at(at);
+        match core::str::from_utf8(digits) {
+            Ok(s) => self.push(s),
+            Err(_) => self.cut = true,
+        }
+    }
+
+    const fn push_i64(&mut self, n: i64) {
+        if n < 0 {
+            self.push("-");
+        }
+        self.push_u64(n.unsigned_abs());
+    }
+
+    const fn as_str(&mut self) -> &str {
+        if self.cut {
+            let mut i = 0;
+            while i < Msg::RESERVE {
+                self.buf[self.len + i] = b'.';
+                i += 1;
+            }
+            self.len += Msg::RESERVE;
+            self.cut = false;
+        }
+        let (text, _) = self.buf.split_at(self.len);
+        match core::str::from_utf8(text) {
+            Ok(s) => s,
+            Err(_) => "this `example` does not fit the field's type",
+        }
+    }
+}

@@ -136,6 +136,43 @@ pub(crate) fn opt_u64(p: &impl ToTokens, v: Option<u64>) -> TokenStream {
     }
 }
 
+/// A field's type as it can be named outside the type's definition, in a
+/// `const _` where the type is declared: every lifetime `'static` (a check
+/// of the shape does not depend on lifetimes). `None` when it mentions
+/// `Self`, which only the type's own impls can name.
+pub(crate) fn outside_type(tokens: TokenStream) -> Option<TokenStream> {
+    let trees: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+    let mut out = TokenStream::new();
+    let mut lifetime = false;
+    for tt in trees {
+        match tt {
+            proc_macro2::TokenTree::Ident(id) if id == "Self" => return None,
+            proc_macro2::TokenTree::Ident(id) if lifetime => {
+                lifetime = false;
+                out.extend([proc_macro2::TokenTree::Ident(proc_macro2::Ident::new(
+                    "static",
+                    id.span(),
+                ))]);
+            }
+            proc_macro2::TokenTree::Group(g) => {
+                lifetime = false;
+                let mut group = proc_macro2::Group::new(g.delimiter(), outside_type(g.stream())?);
+                group.set_span(g.span());
+                out.extend([proc_macro2::TokenTree::Group(group)]);
+            }
+            proc_macro2::TokenTree::Punct(p) => {
+                lifetime = p.as_char() == '\'';
+                out.extend([proc_macro2::TokenTree::Punct(p)]);
+            }
+            other => {
+                lifetime = false;
+                out.extend([other]);
+            }
+        }
+    }
+    Some(out)
+}
+
 /// `tokens` with every span set to `span`.
 pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens

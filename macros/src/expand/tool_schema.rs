@@ -3,11 +3,14 @@
 use crate::expand::emit::{self, opt_desc, opt_str};
 use crate::internals::ast;
 use crate::internals::attr::{Constraints, VariantAttrs};
+use crate::internals::bound::params_in;
 use crate::internals::bound::with_bounds;
 use crate::internals::check;
 use crate::internals::ctxt::Ctxt;
-use crate::internals::model::{Container, Field as FieldModel};
+use crate::internals::model::{Container, Field as FieldModel, WireType};
+use crate::internals::value::{Literal, Number};
 use proc_macro2::TokenStream;
+use quote::ToTokens;
 use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::{Data, Field, Style, Variant};
 use serde_derive_internals::attr::TagType;
@@ -109,9 +112,11 @@ fn expand(cont: &Container) -> TokenStream {
         }
     });
     let range_checks = range_checks(cont);
+    let example_checks = example_checks(cont);
     let default_traits = emit::default_traits(p);
     quote! {
         #range_checks
+        #example_checks
         #[doc(hidden)]
         const _: () = {
             use #krate::__private as __tf;
@@ -406,7 +411,7 @@ impl Gen<'_, '_> {
         let maximum = emit::bound(p, c.range.and_then(|r| r.max));
         let pattern = opt_str(p, c.pattern.as_deref());
         let format = opt_str(p, c.format.as_deref());
-        let examples = &c.examples;
+        let examples = c.examples.iter().map(|(e, _)| e.to_json());
         let deprecated = c.deprecated;
         quote!(#p::Some({
             #(#asserts)*
@@ -455,12 +460,89 @@ fn range_checks(cont: &Container) -> TokenStream {
         ) else {
             continue;
         };
+        let Some(ty) = emit::outside_type(ty.to_token_stream()) else {
+            continue;
+        };
         let min = emit::bound(&p, range.min);
         let max = emit::bound(&p, range.max);
         out.extend(emit::respan(
             quote!(const _: () = #p::check_range::<#ty>(#min, #max);),
             range.span,
         ));
+    }
+    out
+}
+
+/// `#[schema(example = ..)]` must be a value of the field's wire type, in
+/// each direction serde uses the field: one `const` per example and wire
+/// type, at the example, for wire types that mention no type or const
+/// parameter (it is evaluated where the type is declared). What the shape
+/// cannot tell at compile time is accepted (see `check_example`).
+fn example_checks(cont: &Container) -> TokenStream {
+    let krate = &cont.krate;
+    let p = quote!(#krate::__private);
+    let params: Vec<syn::Ident> = cont
+        .serde
+        .generics
+        .params
+        .iter()
+        .filter_map(|g| match g {
+            syn::GenericParam::Type(t) => Some(t.ident.clone()),
+            syn::GenericParam::Const(c) => Some(c.ident.clone()),
+            syn::GenericParam::Lifetime(_) => None,
+        })
+        .collect();
+    let named = |ty: &syn::Type| {
+        params_in(ty, &params)
+            .is_empty()
+            .then(|| ty.to_token_stream())
+    };
+    let mut out = TokenStream::new();
+    for (field, ours) in cont.serde.data.all_fields().zip(&cont.fields) {
+        let Some(c) = ours
+            .attrs
+            .constraints
+            .as_ref()
+            .filter(|c| !c.examples.is_empty())
+        else {
+            continue;
+        };
+        let mut wires: Vec<TokenStream> = Vec::new();
+        for wire in [&ours.de, &ours.ser] {
+            let ty = match wire {
+                WireType::Skipped => None,
+                WireType::Own => named(field.ty),
+                WireType::With(ty) | WireType::Known(ty) => named(ty),
+                WireType::Chrono(unit, option) => Some(emit::chrono_marker(&p, (*unit, *option))),
+            };
+            let Some(ty) = ty.and_then(emit::outside_type) else {
+                continue;
+            };
+            let text = ty.to_string();
+            if !wires.iter().any(|w| w.to_string() == text) {
+                wires.push(ty);
+            }
+        }
+        for (example, span) in &c.examples {
+            let example = match example {
+                Literal::Str(s) => {
+                    let chars = s.chars().count() as u64;
+                    quote!(#p::Example::Str(#s, #chars))
+                }
+                Literal::Num(Number::Int(v)) => quote!(#p::Example::Number(#p::Bound::Int(#v))),
+                Literal::Num(Number::UInt(v)) => quote!(#p::Example::Number(#p::Bound::UInt(#v))),
+                Literal::Num(Number::Float(v)) => {
+                    quote!(#p::Example::Number(#p::Bound::Float(#v)))
+                }
+                Literal::Bool(_) => quote!(#p::Example::Bool),
+            };
+            for ty in &wires {
+                out.extend(emit::respan(
+                    quote!(const _: () = #p::check_example::<#ty>(#example);),
+                    *span,
+                ));
+            }
+        }
     }
     out
 }

@@ -66,8 +66,8 @@ pub struct Constraints {
     pub format: Option<String>,
     /// The later of the `pattern` and `format` keys, for the type assertion.
     pub string: Option<Span>,
-    /// Each `example`, as JSON text.
-    pub examples: Vec<String>,
+    /// Each `example`, with its span.
+    pub examples: Vec<(Literal, Span)>,
     pub deprecated: bool,
 }
 
@@ -205,7 +205,11 @@ impl FieldAttrs {
                 string,
                 pattern: r.pattern.map(SpannedValue::into_inner),
                 format: r.format.map(SpannedValue::into_inner),
-                examples: r.example.iter().map(Literal::to_json).collect(),
+                examples: r
+                    .example
+                    .into_iter()
+                    .map(|e| (e.as_ref().clone(), e.span()))
+                    .collect(),
                 deprecated: r.deprecated.is_present(),
             };
             let empty = c.length.is_none()

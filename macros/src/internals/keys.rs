@@ -7,6 +7,7 @@
 //! mistake is reported once.
 
 use super::ctxt::Ctxt;
+use super::key_form::{self, Form};
 use super::receiver::{self, NestedMeta};
 use proc_macro2::Span;
 use syn::{Attribute, LitStr};
@@ -104,9 +105,6 @@ impl Place {
     }
 }
 
-/// Keys whose value is a string literal.
-const STRING_KEYS: &[&str] = &["title", "description", "crate", "pattern", "format"];
-
 /// The items of every `#[schema(...)]` (or `#[elicit(...)]`) of one place
 /// that passed the screen, for darling to read.
 #[derive(Default)]
@@ -165,7 +163,11 @@ pub fn screen(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Screened {
             let Some((key, span)) = receiver::key_of(&item) else {
                 cx.error_spanned_by(
                     &item,
-                    format!("expected `key = value` in #[{attr_name}(...)]"),
+                    format!(
+                        "a literal alone in #[{attr_name}(...)] has no key: write `key = value` \
+                         (e.g. `title = \"...\"`) or a flag; allowed here: {}",
+                        key_list(allowed)
+                    ),
                 );
                 continue;
             };
@@ -190,15 +192,14 @@ pub fn screen(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Screened {
                 continue;
             }
             out.keys.push((key.clone(), span));
-            if STRING_KEYS.contains(&key.as_str()) {
-                let lit = match receiver::string_value(&item, &key) {
-                    Ok(lit) => lit,
-                    Err(e) => {
-                        cx.syn_error(e);
-                        continue;
-                    }
-                };
-                if let Err(e) = check_string(&key, &lit, place) {
+            if let Err(errors) = key_form::check(&item, &key) {
+                errors.into_iter().for_each(|e| cx.syn_error(e));
+                continue;
+            }
+            if Form::of(&key) == Form::Str {
+                let checked = receiver::string_value(&item, &key)
+                    .and_then(|lit| check_string(&key, &lit, place));
+                if let Err(e) = checked {
                     cx.syn_error(e);
                     continue;
                 }
@@ -286,11 +287,7 @@ fn unknown_key_message(key: &str, allowed: &[&str], place: Place) -> String {
         }
         _ => None,
     };
-    let list = allowed
-        .iter()
-        .map(|k| format!("`{k}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let list = key_list(allowed);
     if let Some(elsewhere) = elsewhere {
         return format!("`{key}` in #[{attr}(...)] {elsewhere} (allowed here: {list})");
     }
@@ -300,6 +297,15 @@ fn unknown_key_message(key: &str, allowed: &[&str], place: Place) -> String {
         ),
         None => format!("unknown key `{key}` in #[{attr}(...)] {what} (allowed: {list})"),
     }
+}
+
+/// The keys of a place, each in the form it takes.
+fn key_list(allowed: &[&str]) -> String {
+    allowed
+        .iter()
+        .map(|k| key_form::shown(k))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The allowed key closest to `key`, if it is close enough to be a typo.

@@ -12,6 +12,7 @@ pub mod bound;
 pub mod check;
 pub mod ctxt;
 pub mod doc;
+pub mod key_form;
 pub mod keys;
 pub mod model;
 pub mod receiver;

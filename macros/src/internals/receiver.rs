@@ -55,7 +55,7 @@ pub struct FieldSchema {
     pub pattern: Option<SpannedValue<String>>,
     pub format: Option<SpannedValue<String>>,
     #[darling(multiple)]
-    pub example: Vec<Literal>,
+    pub example: Vec<SpannedValue<Literal>>,
     pub deprecated: Flag,
 }
 
@@ -96,26 +96,42 @@ impl FromMeta for Number {
 }
 
 impl FromMeta for Literal {
+    // `keys::screen` has already read every literal (with messages naming
+    // its key); this reads the ones it passed on.
     fn from_expr(expr: &Expr) -> darling::Result<Self> {
-        match strip_group(expr) {
-            Expr::Lit(syn::ExprLit {
-                lit: Lit::Str(s), ..
-            }) => Ok(Literal::Str(s.value())),
-            Expr::Lit(syn::ExprLit {
-                lit: Lit::Bool(b), ..
-            }) => Ok(Literal::Bool(b.value)),
-            other @ (Expr::Lit(_) | Expr::Unary(_)) => Ok(Literal::Num(number(other)?)),
-            other => Err(syn::Error::new_spanned(
-                other,
-                "expected a literal: a string, a number or `true`/`false` (an expression \
-                 cannot be evaluated here)",
-            )
-            .into()),
-        }
+        literal(expr, || {
+            "expected a literal: a string, a character, a number or `true`/`false`".to_string()
+        })
+        .map_err(darling::Error::from)
     }
 }
 
-fn strip_group(expr: &Expr) -> &Expr {
+/// A literal: a string, a character (a one-character string on the wire),
+/// a number or a boolean. `not_literal` is the message for anything else.
+pub fn literal(expr: &Expr, not_literal: impl FnOnce() -> String) -> syn::Result<Literal> {
+    match strip_group(expr) {
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Str(s), ..
+        }) => Ok(Literal::Str(s.value())),
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Char(c), ..
+        }) => Ok(Literal::Str(c.value().to_string())),
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Bool(b), ..
+        }) => Ok(Literal::Bool(b.value)),
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Int(_) | Lit::Float(_),
+            ..
+        })
+        | Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            ..
+        }) => number(expr).map(Literal::Num),
+        other => Err(syn::Error::new_spanned(other, not_literal())),
+    }
+}
+
+pub fn strip_group(expr: &Expr) -> &Expr {
     match expr {
         Expr::Group(g) => strip_group(&g.expr),
         Expr::Paren(p) => strip_group(&p.expr),
@@ -125,7 +141,7 @@ fn strip_group(expr: &Expr) -> &Expr {
 
 /// A number literal, possibly negative: integers exactly (down to
 /// `i64::MIN`, up to `u64::MAX`), floats finite.
-fn number(expr: &Expr) -> syn::Result<Number> {
+pub fn number(expr: &Expr) -> syn::Result<Number> {
     let (negative, lit) = match strip_group(expr) {
         Expr::Unary(syn::ExprUnary {
             op: syn::UnOp::Neg(_),

@@ -184,7 +184,7 @@ fn default_in_rules(cx: &Ctxt, ours: &FormFieldAttrs, fill: &Literal, span: proc
     }
 }
 
-fn range_text(min: Option<Number>, max: Option<Number>) -> String {
+pub(super) fn range_text(min: Option<Number>, max: Option<Number>) -> String {
     let show = |n: Number| match n {
         Number::Int(v) => v.to_string(),
         Number::UInt(v) => v.to_string(),

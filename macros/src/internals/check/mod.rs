@@ -13,10 +13,12 @@ use super::attr::FieldAttrs;
 use super::ctxt::Ctxt;
 use super::model::{self, WireType};
 use super::serde_attr::{custom_de, one_name, serde_key_span, skips_if_none};
+use super::value::{Literal, Number};
 use decide::Direction;
 use serde_derive_internals::ast::{Container as SerdeContainer, Data, Field, Style};
 use serde_derive_internals::attr::{Default as SerdeDefault, TagType};
 use syn::spanned::Spanned;
+use toolform_formats::Format;
 
 /// Every rule of `#[derive(ToolSchema)]`; all of them run, so every mistake
 /// is reported in one compile. The model, when there is no error.
@@ -41,6 +43,7 @@ pub fn check<'a>(cx: &Ctxt, cont: Container<'a>) -> Option<model::Container<'a>>
         positional_one_direction(cx, &cont.serde, field);
         tuple_skip_one_direction(cx, &cont.serde, field);
         positional_constraints(cx, &cont.serde, field, &ours);
+        examples_in_rules(cx, &ours);
         fields.push(model::Field {
             default: decide::default_value(
                 field,
@@ -285,6 +288,65 @@ fn positional_constraints(cx: &Ctxt, cont: &SerdeContainer, field: &Field, ours:
                  holds, or use a struct with named fields"
             ),
         ));
+    }
+}
+
+/// Why: an `example` that breaks the field's own declared constraints
+/// contradicts the schema it is shown in (and validators that check
+/// examples reject it). Checked here: `range`, `length` (in characters, for
+/// a string example), `pattern` (an ECMA-262 search, as JSON Schema runs
+/// it) and the formats `toolform_formats` checks (email, uri, date,
+/// date-time); other formats are not checked. The field's type itself is
+/// checked where the type is declared (`check_example` in the runtime).
+fn examples_in_rules(cx: &Ctxt, ours: &FieldAttrs) {
+    use std::cmp::Ordering::{Greater, Less};
+    let Some(c) = &ours.constraints else {
+        return;
+    };
+    for (example, span) in &c.examples {
+        let mut why = Vec::new();
+        match example {
+            Literal::Num(n) => {
+                if let Some(r) = c.range {
+                    let below = r.min.is_some_and(|m| n.exact_cmp(m) == Less);
+                    let above = r.max.is_some_and(|m| n.exact_cmp(m) == Greater);
+                    if below || above {
+                        why.push(format!(
+                            "is outside the field's `range({})`",
+                            form::range_text(r.min, r.max)
+                        ));
+                    }
+                }
+            }
+            Literal::Str(s) => {
+                let len = s.chars().count() as u64;
+                if let Some(l) = c.length
+                    && (l.min.is_some_and(|m| len < m) || l.max.is_some_and(|m| len > m))
+                {
+                    why.push(format!(
+                        "is {len} characters long, outside the field's `length({})`",
+                        form::range_text(l.min.map(Number::UInt), l.max.map(Number::UInt))
+                    ));
+                }
+                if let Some(pattern) = &c.pattern
+                    && let Ok(re) = regress::Regex::new(pattern)
+                    && re.find(s).is_none()
+                {
+                    why.push(format!(
+                        "does not match the field's `pattern = {pattern:?}`"
+                    ));
+                }
+                if let Some(format) = c.format.as_deref().and_then(Format::from_name)
+                    && !format.is_valid(s)
+                {
+                    why.push(format!("is not a valid `{}`", format.name()));
+                }
+            }
+            Literal::Bool(_) => {}
+        }
+        for why in why {
+            cx.syn_error(syn::Error::new(*span, format!("this `example` {why}")));
+        }
     }
 }
 
