@@ -970,10 +970,7 @@ fn check_openai(schema: &Value, out: &mut Vec<Problem>) {
             // (A `null` among them, as strict mode writes an optional enum,
             // is not a string value: the strings are counted.)
             let strings: usize = e.iter().filter(|x| x.is_string()).map(value_text_len).sum();
-            if e.len() > 250
-                && e.iter().all(|x| x.is_string() || x.is_null())
-                && strings > 15_000
-            {
+            if e.len() > 250 && e.iter().all(|x| x.is_string() || x.is_null()) && strings > 15_000 {
                 out.push(problem(
                     v.at(&["enum"]),
                     "openai.enum_string_length",

@@ -79,7 +79,9 @@ fn refused(schema: &Value, dialect: Dialect, rule: &str, path: &str) -> DialectE
         Err(e) => e,
     };
     assert!(
-        e.violations.iter().any(|v| v.rule == rule && v.path == path),
+        e.violations
+            .iter()
+            .any(|v| v.rule == rule && v.path == path),
         "{dialect}: expected {rule} at {path:?}, got {e}"
     );
     e
@@ -97,7 +99,11 @@ fn obj(props: Value) -> Value {
 #[test]
 fn malformed_keyword_values_are_refused_with_their_place() {
     let cases: Vec<(Value, &str, &str)> = vec![
-        (obj(json!({"a": {"type": []}})), "invalid", "/properties/a/type"),
+        (
+            obj(json!({"a": {"type": []}})),
+            "invalid",
+            "/properties/a/type",
+        ),
         (
             obj(json!({"a": {"type": ["string", "string"]}})),
             "invalid",
@@ -113,12 +119,36 @@ fn malformed_keyword_values_are_refused_with_their_place() {
             "invalid",
             "/required",
         ),
-        (obj(json!({"a": {"enum": "x"}})), "invalid", "/properties/a/enum"),
-        (obj(json!({"a": {"type": "string", "minLength": -1}})), "invalid", "/properties/a/minLength"),
-        (obj(json!({"a": {"type": "string", "pattern": "("}})), "invalid", "/properties/a/pattern"),
-        (obj(json!({"a": {"type": "number", "multipleOf": 0}})), "invalid", "/properties/a/multipleOf"),
-        (obj(json!({"a": {"anyOf": []}})), "invalid", "/properties/a/anyOf"),
-        (obj(json!({"a": {"type": "string", "title": 3}})), "invalid", "/properties/a/title"),
+        (
+            obj(json!({"a": {"enum": "x"}})),
+            "invalid",
+            "/properties/a/enum",
+        ),
+        (
+            obj(json!({"a": {"type": "string", "minLength": -1}})),
+            "invalid",
+            "/properties/a/minLength",
+        ),
+        (
+            obj(json!({"a": {"type": "string", "pattern": "("}})),
+            "invalid",
+            "/properties/a/pattern",
+        ),
+        (
+            obj(json!({"a": {"type": "number", "multipleOf": 0}})),
+            "invalid",
+            "/properties/a/multipleOf",
+        ),
+        (
+            obj(json!({"a": {"anyOf": []}})),
+            "invalid",
+            "/properties/a/anyOf",
+        ),
+        (
+            obj(json!({"a": {"type": "string", "title": 3}})),
+            "invalid",
+            "/properties/a/title",
+        ),
         (
             obj(json!({"a": {"$ref": "#/$defs/Nope"}})),
             "unresolved-ref",
@@ -195,11 +225,19 @@ fn an_object_and_a_constant_exclude_each_other() {
     ]}}));
     for dialect in [Dialect::OpenAiStrict, Dialect::AnthropicStrict] {
         let out = convert(&schema, dialect).unwrap();
-        assert!(out["properties"]["c"]["anyOf"].is_array(), "{dialect}: {out}");
+        assert!(
+            out["properties"]["c"]["anyOf"].is_array(),
+            "{dialect}: {out}"
+        );
     }
     // Constants of several types still compare as before.
     let mixed = obj(json!({"c": {"oneOf": [{"type": "number"}, {"enum": [1, "a"]}]}}));
-    refused(&mixed, Dialect::OpenAiStrict, "one-of-not-exclusive", "/properties/c/oneOf");
+    refused(
+        &mixed,
+        Dialect::OpenAiStrict,
+        "one-of-not-exclusive",
+        "/properties/c/oneOf",
+    );
     holds(&schema);
 }
 
@@ -234,11 +272,18 @@ fn dag(depth: usize) -> Value {
 #[test]
 fn openai_counts_levels_through_refs() {
     let deep = dag(13);
-    let e = refused(&deep, Dialect::OpenAiStrict, "limit", "/properties/top/$ref");
+    let e = refused(
+        &deep,
+        Dialect::OpenAiStrict,
+        "limit",
+        "/properties/top/$ref",
+    );
     assert!(e.to_string().contains("13 levels"), "{e}");
-    assert!(check(Provider::OpenAiStrict, &deep)
-        .iter()
-        .any(|p| p.rule == "openai.nesting_depth"));
+    assert!(
+        check(Provider::OpenAiStrict, &deep)
+            .iter()
+            .any(|p| p.rule == "openai.nesting_depth")
+    );
     // Ten levels is the limit, and fine.
     let ten = dag(10);
     convert(&ten, Dialect::OpenAiStrict).unwrap();
@@ -267,9 +312,17 @@ fn openai_string_limits() {
     let big = obj(json!({"e": string_enum(251, 60)}));
     refused(&big, Dialect::OpenAiStrict, "limit", "/properties/e/enum");
     // 250 values of 60 characters: not past 250 values.
-    convert(&obj(json!({"e": string_enum(250, 60)})), Dialect::OpenAiStrict).unwrap();
+    convert(
+        &obj(json!({"e": string_enum(250, 60)})),
+        Dialect::OpenAiStrict,
+    )
+    .unwrap();
     // 251 values of 59 characters: 14,809.
-    convert(&obj(json!({"e": string_enum(251, 59)})), Dialect::OpenAiStrict).unwrap();
+    convert(
+        &obj(json!({"e": string_enum(251, 59)})),
+        Dialect::OpenAiStrict,
+    )
+    .unwrap();
     // Property names: 130 names of 1,000 characters.
     let mut props = Map::new();
     for i in 0..130 {
@@ -278,9 +331,14 @@ fn openai_string_limits() {
     let names = obj(Value::Object(props));
     let e = refused(&names, Dialect::OpenAiStrict, "limit", "");
     assert!(e.to_string().contains("120000"), "{e}");
-    assert!(check(Provider::OpenAiStrict, &convert(&names, Dialect::JsonSchema2020).unwrap())
+    assert!(
+        check(
+            Provider::OpenAiStrict,
+            &convert(&names, Dialect::JsonSchema2020).unwrap()
+        )
         .iter()
-        .any(|p| p.rule == "openai.string_length"));
+        .any(|p| p.rule == "openai.string_length")
+    );
 }
 
 /// A default strict mode cannot carry was dropped: `duration_minutes`
@@ -308,7 +366,9 @@ fn defaults_are_told_to_the_model() {
     let foreign = obj(json!({"n": {"type": "integer", "default": 30}}));
     for dialect in [Dialect::OpenAiStrict, Dialect::GeminiJsonSchema] {
         let out = convert(&foreign, dialect).unwrap();
-        let text = out["properties"]["n"]["description"].as_str().unwrap_or_default();
+        let text = out["properties"]["n"]["description"]
+            .as_str()
+            .unwrap_or_default();
         assert!(text.contains("default: 30"), "{dialect}: {out}");
     }
     holds(&foreign);
@@ -341,8 +401,18 @@ fn anthropic_takes_refs_that_do_not_recurse() {
             "B": {"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "additionalProperties": false},
         },
     });
-    refused(&cycle, Dialect::AnthropicStrict, "recursion", "/$defs/A/properties/b");
-    refused(&cycle, Dialect::AnthropicStrict, "recursion", "/$defs/B/properties/a");
+    refused(
+        &cycle,
+        Dialect::AnthropicStrict,
+        "recursion",
+        "/$defs/A/properties/b",
+    );
+    refused(
+        &cycle,
+        Dialect::AnthropicStrict,
+        "recursion",
+        "/$defs/B/properties/a",
+    );
     let e = convert(&cycle, Dialect::AnthropicStrict).unwrap_err();
     assert!(
         !e.violations.iter().any(|v| v.path == "/properties/a"),
@@ -354,7 +424,12 @@ fn anthropic_takes_refs_that_do_not_recurse() {
 #[test]
 fn anthropic_refuses_root_alternatives() {
     let schema = json!({"type": "object", "anyOf": [{"type": "object", "required": ["a"]}, {"type": "object", "required": ["b"]}]});
-    refused(&schema, Dialect::AnthropicStrict, "root-alternatives", "/anyOf");
+    refused(
+        &schema,
+        Dialect::AnthropicStrict,
+        "root-alternatives",
+        "/anyOf",
+    );
     assert!(check(Provider::AnthropicStrict, &json!({"type": "object", "additionalProperties": false, "anyOf": [{"type": "object", "additionalProperties": false}]}))
         .iter()
         .any(|p| p.rule == "anthropic.root_alternatives"));
@@ -378,7 +453,11 @@ fn gemini_any_of_stands_alone() {
         mode: Option<Mode>,
     }
     let out = Args::input_schema_in(Dialect::Gemini).unwrap();
-    assert!(check(Provider::Gemini, out).is_empty(), "{out:#}\n{:#?}", check(Provider::Gemini, out));
+    assert!(
+        check(Provider::Gemini, out).is_empty(),
+        "{out:#}\n{:#?}",
+        check(Provider::Gemini, out)
+    );
     let foreign = obj(json!({"u": {
         "description": "one of two",
         "anyOf": [{"type": "string"}, {"type": "integer"}],
@@ -389,13 +468,30 @@ fn gemini_any_of_stands_alone() {
     assert_eq!(u.keys().collect::<Vec<_>>(), ["anyOf"], "{out}");
     assert_eq!(u["anyOf"][0]["description"], "one of two", "{out}");
     // A keyword beside `anyOf` that asserts goes into every alternative.
-    let bounded = obj(json!({"n": {"minimum": 1, "anyOf": [{"type": "integer"}, {"type": "number", "maximum": 5}]}}));
+    let bounded = obj(
+        json!({"n": {"minimum": 1, "anyOf": [{"type": "integer"}, {"type": "number", "maximum": 5}]}}),
+    );
     let out = convert(&bounded, Dialect::Gemini).unwrap();
-    assert_eq!(out["properties"]["n"]["anyOf"][0], json!({"type": "integer", "minimum": 1}), "{out}");
-    assert_eq!(out["properties"]["n"]["anyOf"][1], json!({"type": "number", "maximum": 5, "minimum": 1}), "{out}");
+    assert_eq!(
+        out["properties"]["n"]["anyOf"][0],
+        json!({"type": "integer", "minimum": 1}),
+        "{out}"
+    );
+    assert_eq!(
+        out["properties"]["n"]["anyOf"][1],
+        json!({"type": "number", "maximum": 5, "minimum": 1}),
+        "{out}"
+    );
     // The same keyword on both sides cannot be merged: refused.
-    let clash = obj(json!({"n": {"minimum": 1, "anyOf": [{"type": "integer", "minimum": 2}, {"type": "string"}]}}));
-    refused(&clash, Dialect::Gemini, "any-of-siblings", "/properties/n/minimum");
+    let clash = obj(
+        json!({"n": {"minimum": 1, "anyOf": [{"type": "integer", "minimum": 2}, {"type": "string"}]}}),
+    );
+    refused(
+        &clash,
+        Dialect::Gemini,
+        "any-of-siblings",
+        "/properties/n/minimum",
+    );
     for s in [&foreign, &bounded, &clash] {
         holds(s);
     }
@@ -480,18 +576,29 @@ fn wide_inputs_stay_linear() {
         let mut defs = Map::with_capacity(n);
         for i in 0..n {
             props.insert(format!("p{i}"), json!({"$ref": format!("#/$defs/d{i}")}));
-            defs.insert(format!("d{i}"), json!({"type": "object", "properties": {}, "additionalProperties": false}));
+            defs.insert(
+                format!("d{i}"),
+                json!({"type": "object", "properties": {}, "additionalProperties": false}),
+            );
         }
         let schema = json!({"type": "object", "properties": props, "$defs": defs, "additionalProperties": false});
-        for dialect in [Dialect::OpenAiStrict, Dialect::AnthropicStrict, Dialect::JsonSchema2020] {
-            let _ = timed(&format!("{dialect}: {n} refs into $defs"), n, || convert(&schema, dialect));
+        for dialect in [
+            Dialect::OpenAiStrict,
+            Dialect::AnthropicStrict,
+            Dialect::JsonSchema2020,
+        ] {
+            let _ = timed(&format!("{dialect}: {n} refs into $defs"), n, || {
+                convert(&schema, dialect)
+            });
         }
         let _ = timed("check_tools, one wide tool", n, || {
             Dialect::AnthropicStrict.check_tools(&[("wide", &schema)])
         });
         // One enum of n values.
         let e = obj(json!({"e": string_enum(n, 8)}));
-        let _ = timed("OpenAI strict: one enum", n, || convert(&e, Dialect::OpenAiStrict));
+        let _ = timed("OpenAI strict: one enum", n, || {
+            convert(&e, Dialect::OpenAiStrict)
+        });
         // n tools.
         let small = optional(1);
         let names: Vec<String> = (0..n.min(100_000)).map(|i| format!("t{i}")).collect();
@@ -534,7 +641,9 @@ fn deep_and_strange_inputs_hold() {
     let e = e.unwrap_err();
     assert!(e.to_string().contains("100001 levels"), "{e}");
     convert(&chain, Dialect::AnthropicStrict).unwrap();
-    Dialect::OpenAiStrict.check_tools(&[("chain", &chain)]).unwrap_err();
+    Dialect::OpenAiStrict
+        .check_tools(&[("chain", &chain)])
+        .unwrap_err();
     // A 100 000-long cycle.
     let mut defs = Map::with_capacity(n);
     for i in 0..n {
@@ -549,7 +658,10 @@ fn deep_and_strange_inputs_hold() {
     })
     .unwrap_err();
     assert_eq!(
-        e.violations.iter().filter(|v| v.rule == "recursion").count(),
+        e.violations
+            .iter()
+            .filter(|v| v.rule == "recursion")
+            .count(),
         n,
         "every reference of the cycle"
     );
@@ -569,7 +681,10 @@ fn deep_and_strange_inputs_hold() {
     let deep = Value::Object(root);
     for dialect in Dialect::ALL {
         let e = convert(&deep, dialect).unwrap_err();
-        assert!(e.violations.iter().any(|v| v.rule == "too-deep"), "{dialect}");
+        assert!(
+            e.violations.iter().any(|v| v.rule == "too-deep"),
+            "{dialect}"
+        );
     }
     let _ = Dialect::AnthropicStrict.check_tools(&[("deep", &deep)]);
     toolform_tests::deep::dispose(deep);

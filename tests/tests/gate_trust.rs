@@ -30,13 +30,19 @@ fn agrees(original: &Value, gated: &Value, value: Value) {
 
 #[track_caller]
 fn refused(schema: &Value, rule: &str, path: &str) {
-    for revision in [Revision::V2025_06_18, Revision::V2025_11_25, Revision::V2026_07_28] {
+    for revision in [
+        Revision::V2025_06_18,
+        Revision::V2025_11_25,
+        Revision::V2026_07_28,
+    ] {
         let e = match gate(schema, revision) {
             Ok(v) => panic!("{revision}: expected {rule} at {path:?}, got {v}"),
             Err(e) => e,
         };
         assert!(
-            e.violations.iter().any(|v| v.rule == rule && v.path == path),
+            e.violations
+                .iter()
+                .any(|v| v.rule == rule && v.path == path),
             "{revision}: expected {rule} at {path:?}, got {e}"
         );
     }
@@ -62,14 +68,26 @@ fn integer_formats_on_numbers_are_integer_ranges() {
             // The original with the format read as its range (the
             // `jsonschema` crate does not know `int8`).
             let meant = form(json!({"type": "integer", "minimum": lo, "maximum": hi}));
-            for v in [json!(2.5), json!(2), json!(lo), json!(hi), json!(hi + 1), json!(lo - 1), json!(-0.5)] {
+            for v in [
+                json!(2.5),
+                json!(2),
+                json!(lo),
+                json!(hi),
+                json!(hi + 1),
+                json!(lo - 1),
+                json!(-0.5),
+            ] {
                 agrees(&meant, &gated, v);
             }
             assert!(validate_content(&gated, &json!({"f": 2.5})).is_err());
         }
     }
     // `double` and `float` on a number stay numbers.
-    let gated = gate(&form(json!({"type": "number", "format": "double"})), Revision::V2025_11_25).unwrap();
+    let gated = gate(
+        &form(json!({"type": "number", "format": "double"})),
+        Revision::V2025_11_25,
+    )
+    .unwrap();
     assert_eq!(gated["properties"]["f"], json!({"type": "number"}));
     // A bound that is not a number was replaced by the format's range.
     refused(
@@ -78,7 +96,11 @@ fn integer_formats_on_numbers_are_integer_ranges() {
         "/properties/f/minimum",
     );
     // A tighter bound of the schema's own is kept.
-    let gated = gate(&form(json!({"type": "number", "format": "uint8", "maximum": 10.5})), Revision::V2025_11_25).unwrap();
+    let gated = gate(
+        &form(json!({"type": "number", "format": "uint8", "maximum": 10.5})),
+        Revision::V2025_11_25,
+    )
+    .unwrap();
     assert_eq!(gated["properties"]["f"]["maximum"], 10.5);
     assert_eq!(gated["properties"]["f"]["type"], "integer");
 }
@@ -88,16 +110,36 @@ fn integer_formats_on_numbers_are_integer_ranges() {
 /// wrong type (dropped before, without a word).
 #[test]
 fn malformed_schemas_are_refused_with_their_place() {
-    refused(&form(json!({"type": []})), "type-union", "/properties/f/type");
+    refused(
+        &form(json!({"type": []})),
+        "type-union",
+        "/properties/f/type",
+    );
     refused(
         &json!({"type": "object", "properties": {"f": {"type": "string"}}, "required": "f"}),
         "invalid-value",
         "/required",
     );
-    refused(&form(json!({"type": "string", "enum": "x"})), "invalid-value", "/properties/f/enum");
-    refused(&form(json!({"$ref": "#/$defs/Nope"})), "ref", "/properties/f/$ref");
-    refused(&form(json!({"type": "string", "deprecated": "yes"})), "invalid-value", "/properties/f/deprecated");
-    refused(&form(json!({"type": "string", "examples": "x"})), "invalid-value", "/properties/f/examples");
+    refused(
+        &form(json!({"type": "string", "enum": "x"})),
+        "invalid-value",
+        "/properties/f/enum",
+    );
+    refused(
+        &form(json!({"$ref": "#/$defs/Nope"})),
+        "ref",
+        "/properties/f/$ref",
+    );
+    refused(
+        &form(json!({"type": "string", "deprecated": "yes"})),
+        "invalid-value",
+        "/properties/f/deprecated",
+    );
+    refused(
+        &form(json!({"type": "string", "examples": "x"})),
+        "invalid-value",
+        "/properties/f/examples",
+    );
     refused(
         &json!({"type": "object", "properties": {}, "title": 3}),
         "invalid-value",
@@ -114,7 +156,8 @@ fn malformed_schemas_are_refused_with_their_place() {
     let nothing = optional(json!({"type": "string", "anyOf": [{"type": "null"}, false]}));
     refused(&nothing, "invalid-value", "/properties/f/anyOf/1");
     // Well-typed annotations are still dropped quietly.
-    let fine = form(json!({"type": "string", "deprecated": true, "examples": ["a"], "$comment": "c"}));
+    let fine =
+        form(json!({"type": "string", "deprecated": true, "examples": ["a"], "$comment": "c"}));
     let gated = gate(&fine, Revision::V2025_11_25).unwrap();
     assert_eq!(gated["properties"]["f"], json!({"type": "string"}));
 }

@@ -13,7 +13,7 @@ use rmcp::{ClientHandler, ErrorData, ServerHandler, tool, tool_handler, tool_rou
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use toolform::rmcp::{Json, Parameters};
-use toolform::{ArgsError, ToolSchema};
+use toolform::{ArgsError, ToolSchema, Violation};
 
 /// Finds flights.
 #[allow(dead_code)]
@@ -54,6 +54,33 @@ impl Server {
             count: search.passengers,
             cheapest: None,
         })
+    }
+
+    /// Searches, adding the tool's own check to the same violation list.
+    #[tool]
+    async fn search_known(
+        &self,
+        call: rmcp::handler::server::wrapper::Parameters<rmcp::model::JsonObject>,
+    ) -> Result<Json<Found>, ErrorData> {
+        let args = Value::Object(call.0);
+        let mut violations = match toolform::parse_args::<Search>(&args) {
+            Ok(_) => Vec::new(),
+            Err(e) => e.into_violations(),
+        };
+        if args["origin"] == "XXX" {
+            violations.push(Violation::new(
+                "/origin",
+                "known-airport",
+                "no such airport",
+            ));
+        }
+        if !violations.is_empty() {
+            return Err(ArgsError::from_violations(violations).into());
+        }
+        Ok(Json(Found {
+            count: 1,
+            cheapest: None,
+        }))
     }
 
     /// Searches, reading the arguments itself and using `?` on the error.
@@ -246,5 +273,27 @@ fn parameters_parse_names_every_violation_and_leaves_the_arguments() {
             .starts_with("failed to deserialize parameters:"),
         "{}",
         data.message
+    );
+}
+
+#[tokio::test]
+async fn a_domain_violation_joins_the_list() {
+    let session = session();
+    let result = call(
+        &session,
+        "search_known",
+        json!({"origin": "XXX", "passengers": 12, "depart": "2031-03-04"}),
+    )
+    .await;
+    assert_eq!(result.is_error, Some(true), "{result:?}");
+    let text = text_of(&result);
+    assert!(text.contains("2 violations"), "{text}");
+    assert!(
+        text.contains("/passengers: 12 is above the maximum 9"),
+        "{text}"
+    );
+    assert!(
+        text.contains("/origin: no such airport (known-airport)"),
+        "{text}"
     );
 }

@@ -173,12 +173,7 @@ impl Lowering {
 
     /// Closed objects, every property required (the optional ones made
     /// nullable), and no object whose keys depend on alternatives.
-    fn object_rules(
-        &mut self,
-        path: &str,
-        out: &mut Map<String, Value>,
-        defaulted: HashSet<&str>,
-    ) {
+    fn object_rules(&mut self, path: &str, out: &mut Map<String, Value>, defaulted: HashSet<&str>) {
         if self.caps.objects != Objects::Closed {
             return;
         }

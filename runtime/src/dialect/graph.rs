@@ -278,7 +278,9 @@ impl Graph {
             .iter()
             .map(|r| {
                 r.from == r.to
-                    || component.get(r.from).is_some_and(|c| Some(c) == component.get(r.to))
+                    || component
+                        .get(r.from)
+                        .is_some_and(|c| Some(c) == component.get(r.to))
             })
             .collect()
     }

@@ -2,8 +2,8 @@
 //! a cycle of references no finite value can end.
 
 use super::Dialect;
-use super::lower::{Lowering, MAX_DEPTH, escape};
 use super::graph::Graph;
+use super::lower::{Lowering, MAX_DEPTH, escape};
 use super::table::Recursion;
 use super::valid::each_subschema;
 use serde_json::Value;

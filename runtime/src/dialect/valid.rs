@@ -38,25 +38,32 @@ const COUNTS: [&str; 9] = [
 /// for a keyword outside the vocabulary (any value is fine there).
 fn expected(name: &str) -> Option<&'static str> {
     Some(match name {
-        "$schema" | "$id" | "$comment" | "$ref" | "$anchor" | "$dynamicRef"
-        | "$dynamicAnchor" | "title" | "description" | "pattern" | "format" => "a string",
+        "$schema" | "$id" | "$comment" | "$ref" | "$anchor" | "$dynamicRef" | "$dynamicAnchor"
+        | "title" | "description" | "pattern" | "format" => "a string",
         "deprecated" | "readOnly" | "writeOnly" | "uniqueItems" => "a boolean",
         "type" => "a type name or a non-empty array of distinct type names",
         "enum" | "examples" => "an array",
         "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" => "a number",
         "multipleOf" => "a number greater than 0",
-        "minLength" | "maxLength" | "minItems" | "maxItems" | "minContains"
-        | "maxContains" | "minProperties" | "maxProperties" => "a non-negative integer",
+        "minLength" | "maxLength" | "minItems" | "maxItems" | "minContains" | "maxContains"
+        | "minProperties" | "maxProperties" => "a non-negative integer",
         "required" => "an array of distinct strings",
         "dependentRequired" => "an object of arrays of distinct strings",
         "$defs" | "definitions" | "properties" | "patternProperties" | "dependentSchemas" => {
             "an object of schemas"
         }
         "allOf" | "anyOf" | "oneOf" | "prefixItems" => "a non-empty array of schemas",
-        "items" | "additionalItems" | "contains" | "unevaluatedItems" | "additionalProperties"
-        | "unevaluatedProperties" | "propertyNames" | "not" | "if" | "then" | "else" => {
-            "a schema"
-        }
+        "items"
+        | "additionalItems"
+        | "contains"
+        | "unevaluatedItems"
+        | "additionalProperties"
+        | "unevaluatedProperties"
+        | "propertyNames"
+        | "not"
+        | "if"
+        | "then"
+        | "else" => "a schema",
         _ => return None,
     })
 }
@@ -165,10 +172,7 @@ const LISTS: [&str; 5] = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
 
 /// Calls `f` on each subschema of a schema object with its pointer
 /// segment(s), never on values (`enum`, `const`, `default`, ...).
-pub(crate) fn each_subschema<'a>(
-    m: &'a Map<String, Value>,
-    mut f: impl FnMut(String, &'a Value),
-) {
+pub(crate) fn each_subschema<'a>(m: &'a Map<String, Value>, mut f: impl FnMut(String, &'a Value)) {
     for (k, v) in m {
         let key = k.as_str();
         match v {

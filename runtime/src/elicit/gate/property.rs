@@ -385,8 +385,9 @@ impl Gate {
 /// it is, or for an `x-*` extension (any value).
 pub(super) fn annotation_type_wrong(key: &str, value: &Value) -> Option<&'static str> {
     let fine = match key {
-        "$comment" | "$id" | "contentEncoding" | "contentMediaType" | "title"
-        | "description" => value.is_string(),
+        "$comment" | "$id" | "contentEncoding" | "contentMediaType" | "title" | "description" => {
+            value.is_string()
+        }
         "deprecated" | "readOnly" | "writeOnly" => value.is_boolean(),
         "examples" => value.is_array(),
         _ => true,
