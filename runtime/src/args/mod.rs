@@ -139,7 +139,56 @@ impl std::error::Error for ArgsError {}
 ///
 /// `Ok` only when serde reads the value and every constraint the schema
 /// declares holds; see the [module documentation](self) for the exact rules.
-pub fn parse_args<T: ToolSchema + DeserializeOwned>(arguments: &Value) -> Result<T, ArgsError> {
+///
+/// Takes the arguments by reference or by value (see [`Arguments`]), like
+/// [`Dialect::parse_args`](crate::dialect::Dialect::parse_args).
+pub fn parse_args<'a, T: ToolSchema + DeserializeOwned>(
+    arguments: impl Arguments<'a>,
+) -> Result<T, ArgsError> {
+    let arguments = arguments.into_value();
+    let result = parse_value::<T>(&arguments);
+    if let std::borrow::Cow::Owned(value) = arguments {
+        // However deep it nests: dropped without recursion.
+        crate::schema::dispose(value);
+    }
+    result
+}
+
+/// What [`parse_args`] and [`Dialect::parse_args`](crate::dialect::Dialect::parse_args)
+/// read: tool arguments as a `&Value` (or `&mut Value`), or an owned `Value`
+/// (dropped without recursion however deep it nests). Sealed.
+pub trait Arguments<'a>: sealed::Sealed {
+    /// The arguments, borrowed or owned.
+    #[doc(hidden)]
+    fn into_value(self) -> std::borrow::Cow<'a, Value>;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for serde_json::Value {}
+    impl Sealed for &serde_json::Value {}
+    impl Sealed for &mut serde_json::Value {}
+}
+
+impl<'a> Arguments<'a> for &'a Value {
+    fn into_value(self) -> std::borrow::Cow<'a, Value> {
+        std::borrow::Cow::Borrowed(self)
+    }
+}
+
+impl<'a> Arguments<'a> for &'a mut Value {
+    fn into_value(self) -> std::borrow::Cow<'a, Value> {
+        std::borrow::Cow::Borrowed(self)
+    }
+}
+
+impl Arguments<'static> for Value {
+    fn into_value(self) -> std::borrow::Cow<'static, Value> {
+        std::borrow::Cow::Owned(self)
+    }
+}
+
+fn parse_value<T: ToolSchema + DeserializeOwned>(arguments: &Value) -> Result<T, ArgsError> {
     let fast = declared::fast(T::SHAPE);
     if !fast.bounded && depth_exceeded(arguments) {
         return Err(too_deep());

@@ -153,12 +153,18 @@ impl Dialect {
     /// out), then [`crate::parse_args`]. Constraints a dialect moved into a
     /// description for the provider (a `pattern`, a `maximum`) are still
     /// held on what the model sends back, and every violation is named.
-    pub fn parse_args<T>(self, value: Value) -> Result<T, crate::ArgsError>
+    pub fn parse_args<'a, T>(
+        self,
+        value: impl crate::args::Arguments<'a>,
+    ) -> Result<T, crate::ArgsError>
     where
         T: crate::ToolSchema + serde::de::DeserializeOwned,
     {
+        let value = value.into_value();
         if deeper_than(&value, SERDE_JSON_DEPTH) {
-            crate::schema::dispose(value);
+            if let std::borrow::Cow::Owned(value) = value {
+                crate::schema::dispose(value);
+            }
             return Err(crate::ArgsError::from_violations(vec![
                 crate::Violation::new(
                     "",
@@ -170,11 +176,14 @@ impl Dialect {
                 ),
             ]));
         }
-        let value = match self {
-            Dialect::OpenAiStrict => decode::drop_added_nulls(value, T::SHAPE),
-            _ => value,
-        };
-        crate::parse_args(&value)
+        match self {
+            // The nulls strict mode adds are taken out of a copy (or of the
+            // value itself when it was handed over).
+            Dialect::OpenAiStrict => {
+                crate::parse_args(decode::drop_added_nulls(value.into_owned(), T::SHAPE))
+            }
+            _ => crate::parse_args(value.as_ref()),
+        }
     }
 
     pub(crate) fn index(self) -> usize {
