@@ -1686,7 +1686,12 @@ fn non_ascii_keys_and_values() {
     let err = parse_args::<structs::Closed>(&doc).err().expect("refused");
     assert_eq!(err.violations().len(), 2);
     assert_eq!(err.violations()[0].path, "/ключ~1~0");
-    assert!(doc.pointer(&err.violations()[1].path).is_some());
+    // A long key is shortened in the pointer (issue 22), and says so.
+    assert!(
+        err.violations()[1].path.ends_with('…'),
+        "{}",
+        err.violations()[1].path
+    );
     // A non-ASCII string where an enum name goes: quoted, bounded.
     let err = parse_args::<enums::Room>(&json!(long))
         .err()
@@ -1708,7 +1713,13 @@ fn large_documents_stay_linear() {
         let err = parse_args::<declared::Variants>(&doc)
             .err()
             .expect("refused");
-        assert_eq!(err.violations().len(), n);
+        // Capped (issue 22): the first 100, then one entry counting the rest.
+        assert_eq!(err.violations().len(), toolform::args::MAX_VIOLATIONS + 1);
+        assert!(
+            err.violations()[toolform::args::MAX_VIOLATIONS]
+                .message
+                .contains(&format!("and {} more", n - toolform::args::MAX_VIOLATIONS))
+        );
         // Good: accepted.
         let items: Vec<Value> = (0..n).map(|i| json!(i)).collect();
         let doc = json!({
@@ -1723,7 +1734,8 @@ fn large_documents_stay_linear() {
         }
         let doc = json!({"small": map, "signed": {}, "big": {}, "wide": {}, "nonzero": {}, "flags": {}, "sides": {}, "letters": {}});
         let err = parse_args::<enums::KeyedMaps>(&doc).err().expect("refused");
-        assert_eq!(err.violations().len(), n);
+        // Capped (issue 22): the first 100, then one entry counting the rest.
+        assert_eq!(err.violations().len(), capped(n));
         // An object of n unknown keys in a closed struct.
         let mut obj = Map::new();
         obj.insert("id".into(), json!(1));
@@ -1733,7 +1745,8 @@ fn large_documents_stay_linear() {
         let err = parse_args::<structs::Closed>(&Value::Object(obj))
             .err()
             .expect("refused");
-        assert_eq!(err.violations().len(), n);
+        // Capped (issue 22): the first 100, then one entry counting the rest.
+        assert_eq!(err.violations().len(), capped(n));
         // A big valid map.
         let mut obj = Map::new();
         for i in 0..n {
@@ -1742,7 +1755,7 @@ fn large_documents_stay_linear() {
         let doc = json!({"lines": [{"sku": "ab", "quantity": 1}], "by_warehouse": obj, "gift": null, "discount": 0});
         // maxProperties 2 and keys above 255: n - 256 + 1 violations.
         let err = parse_args::<declared::Order>(&doc).err().expect("refused");
-        assert_eq!(err.violations().len(), 1 + n.saturating_sub(256));
+        assert_eq!(err.violations().len(), capped(1 + n.saturating_sub(256)));
     }
 }
 
@@ -1780,4 +1793,11 @@ fn recursive_enums_near_the_depth_limit() {
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(!validator(Nest::input_schema()).is_valid(&json!([[["bad"]]])));
     dispose(doc);
+}
+
+/// How many violations an error of `n` lists (issue 22): the first
+/// `MAX_VIOLATIONS`, then one entry counting the rest.
+fn capped(n: usize) -> usize {
+    let cap = toolform::args::MAX_VIOLATIONS;
+    n.min(cap) + usize::from(n > cap)
 }

@@ -265,15 +265,23 @@ fn many_fields_options_and_items_stay_linear() {
         }
         let wrong = Value::Object(wrong);
         let violations = validate_content(&gated, &wrong).unwrap_err();
-        assert_eq!(violations.len(), n);
-        assert!(violations.iter().all(|v| v.rule == "maximum"));
-        assert_eq!(violations[n - 1].path, format!("/champ~1{}~0é", n - 1));
+        // Capped (issue 22): the first 100, then one entry counting the rest.
+        let cap = toolform::args::MAX_VIOLATIONS;
+        assert_eq!(violations.len(), cap + 1);
+        assert!(violations[..cap].iter().all(|v| v.rule == "maximum"));
+        assert_eq!(violations[cap].rule, toolform::args::MORE);
+        assert_eq!(violations[cap - 1].path, format!("/champ~1{}~0é", cap - 1));
         for v in violations.iter().step_by(997) {
             assert!(wrong.pointer(&v.path).is_some(), "{}", v.path);
         }
         let missing = validate_content(&gated, &json!({})).unwrap_err();
-        assert_eq!(missing.len(), n);
-        assert!(missing.iter().all(|v| v.rule == "required"));
+        // Capped (issue 22): the first 100, then one entry counting the rest.
+        assert_eq!(missing.len(), capped(n));
+        assert!(
+            missing
+                .iter()
+                .all(|v| v.rule == "required" || v.rule == toolform::args::MORE)
+        );
         // n titled options (non-ASCII titles) and n items, half of them bad.
         let options: Vec<Value> = (0..n)
             .map(|i| json!({"const": format!("opt-{i}-ß"), "title": format!("Option {i} — ÿ")}))
@@ -290,7 +298,7 @@ fn many_fields_options_and_items_stay_linear() {
             })
             .collect();
         let violations = validate_content(&gated, &json!({"m": items})).unwrap_err();
-        assert_eq!(violations.len(), n / 2);
+        assert_eq!(violations.len(), capped(n / 2));
         assert!(violations.iter().all(|v| v.message.len() < 600));
     }
 }
@@ -387,7 +395,16 @@ fn args_many_items_entries_and_keys_stay_linear() {
         }
         let v = Value::Object(args);
         let err = parse_args::<Réservation>(&v).unwrap_err();
-        assert_eq!(err.violations().len(), 3 * n);
+        // Capped (issue 22).
+        assert_eq!(err.violations().len(), toolform::args::MAX_VIOLATIONS + 1);
+        assert!(
+            err.violations()[toolform::args::MAX_VIOLATIONS]
+                .message
+                .contains(&format!(
+                    "and {} more",
+                    3 * n - toolform::args::MAX_VIOLATIONS
+                ))
+        );
         assert_eq!(err.violations()[0].path, "/étiquettes/0");
         assert!(err.violations().iter().all(|x| x.message.len() < 1000));
     }
@@ -472,4 +489,11 @@ mod property {
             }
         }
     }
+}
+
+/// How many violations an error of `n` lists (issue 22): the first
+/// `MAX_VIOLATIONS`, then one entry counting the rest.
+fn capped(n: usize) -> usize {
+    let cap = toolform::args::MAX_VIOLATIONS;
+    n.min(cap) + usize::from(n > cap)
 }

@@ -55,6 +55,19 @@
 //!   schema's promise (what it accepts, serde reads) holds either way.
 //! - A number written with a fraction (`1.0`) is refused for an integer, as
 //!   serde refuses it, though JSON Schema's `integer` includes it.
+//! - Where serde picks among alternatives (the first untagged variant that
+//!   reads, the first key of a flattened externally tagged enum, `Some` for
+//!   a flattened `Option` that reads), the pick is made on serde's
+//!   type-level reading and the picked alternative must meet its declared
+//!   constraints; that a later one would is not enough (the schema's `anyOf`
+//!   cannot say this).
+//! - Errors are bounded: at most [`MAX_VIOLATIONS`] violations, then one of
+//!   rule [`MORE`] counting the rest; long keys shortened in paths
+//!   ([`MAX_KEY_CHARS`], [`MAX_PATH_BYTES`]); control characters escaped
+//!   when printed.
+//! - For types that reach an untagged enum, serde's retries are counted
+//!   first (linear) and a document over the budget is refused (see
+//!   [`RETRY_BUDGET_BASE`]).
 
 mod check;
 mod declared;

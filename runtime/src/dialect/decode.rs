@@ -44,10 +44,11 @@
 //!   level (each level tried twice, each try walking every level below) is
 //!   decoded only a few levels deep (10 for the `Twin` chain in
 //!   `tests/tests/dialect_decode.rs`).
-//! - The untagged choice follows the input schema's verdict, which holds
-//!   declared `#[schema(...)]` constraints serde does not: a variant serde
-//!   would read despite a broken declared bound is passed over for a later
-//!   one (only which `null`s go differs).
+//! - The untagged choice follows the validator's verdict, which follows
+//!   serde's pick (the first variant serde's type-level reading takes) and
+//!   holds that variant to its declared `#[schema(...)]` constraints: a copy
+//!   on which serde's pick breaks a declared bound is not kept, and
+//!   [`super::Dialect::parse_args`] refuses what is left.
 //! - A key a flattened map sees before a later flattened struct takes it is
 //!   handled as that struct's field.
 

@@ -51,9 +51,6 @@ pub(crate) struct Walk {
     /// serde's type-level reading only: declared constraints are not
     /// checked (how serde picks an untagged variant).
     serde_only: bool,
-    /// Inside the alternative serde picked: a struct serde reads from an
-    /// array is checked field by field (with constraints), as serde read it.
-    as_serde: bool,
     /// Verdicts of alternatives: (rule address, value address, mode) ->
     /// (matches, the work serde spends finding it out).
     memo: HashMap<(usize, usize, u8), (bool, u64)>,
@@ -82,7 +79,6 @@ impl Walk {
             collect: true,
             failed: false,
             serde_only: false,
-            as_serde: false,
             memo: HashMap::new(),
             work: 0,
         }
@@ -151,7 +147,7 @@ impl Walk {
         let key = (
             rule as *const Rule as usize,
             value as *const Value as usize,
-            u8::from(self.serde_only) | (u8::from(self.as_serde) << 1),
+            u8::from(self.serde_only),
         );
         if let Some(&(known, work)) = self.memo.get(&key) {
             self.work = self.work.saturating_add(work);
@@ -307,9 +303,7 @@ impl Walk {
             return;
         }
         let Value::Object(map) = value else {
-            if let (true, Some(seq), Value::Array(items)) =
-                (self.serde_only || self.as_serde, plan.seq, value)
-            {
+            if let (true, Some(seq), Value::Array(items)) = (self.serde_only, plan.seq, value) {
                 return self.seq_struct(plan, seq, items);
             }
             if plan.typed {
@@ -322,7 +316,7 @@ impl Walk {
         for (key, v) in map {
             // serde also reads a variant's tag by its index: its own reading
             // may pick a tagged variant the schema's tag names do not.
-            if (self.serde_only || self.as_serde)
+            if self.serde_only
                 && v.is_u64()
                 && matches!(plan.discriminant, Some(Discriminant::Tag(t)) if t == key)
             {
@@ -406,10 +400,7 @@ impl Walk {
         let mut items = items.iter().enumerate();
         for f in s.fields.iter().filter(|f| f.de_name.is_some()) {
             match items.next() {
-                Some((i, item)) => {
-                    let declared = f.constraints.filter(|_| self.declares());
-                    self.at_index(i + skip, |w| w.shape((f.shape)(), declared, item));
-                }
+                Some((i, item)) => self.at_index(i + skip, |w| w.shape((f.shape)(), None, item)),
                 None if f.has_default => {}
                 None => {
                     return self.report("minItems", || {
@@ -447,18 +438,14 @@ impl Walk {
         if !self.declares() {
             return;
         }
-        let was = self.as_serde;
-        self.as_serde = true;
         if !self.collect {
             if !self.matches(alt, value) {
                 self.failed = true;
             }
-            self.as_serde = was;
             return;
         }
         let mark = self.out.mark();
         self.rule(alt, value);
-        self.as_serde = was;
         let n = alternatives.len();
         for v in self.out.since(mark) {
             v.message = format!(
@@ -479,11 +466,7 @@ impl Walk {
                     matches!(a, Rule::Object(p) if matches!(p.discriminant, Some(Discriminant::Key(k)) if k == key))
                 });
                 if let Some(alt) = alt {
-                    let was = self.as_serde;
-                    self.as_serde = true;
-                    self.rule(alt, value);
-                    self.as_serde = was;
-                    return;
+                    return self.rule(alt, value);
                 }
             }
         }
