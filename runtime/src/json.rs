@@ -106,3 +106,33 @@ pub(crate) fn quoted(text: &str) -> String {
         Some((cut, _)) => format!("{:?}...", text.get(..cut).unwrap_or_default()),
     }
 }
+
+/// `text` with every `%XX` escape decoded (an invalid one kept as it is);
+/// bytes that do not form UTF-8 become U+FFFD.
+pub(crate) fn percent_decoded(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('%') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = |at: usize| bytes.get(at).and_then(|c| (*c as char).to_digit(16));
+        match (b, hex(i + 1), hex(i + 2)) {
+            (b'%', Some(hi), Some(lo)) => {
+                out.push((hi * 16 + lo) as u8);
+                i += 3;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    std::borrow::Cow::Owned(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// `key` as one JSON Pointer token (`~` as `~0`, `/` as `~1`).
+pub(crate) fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}

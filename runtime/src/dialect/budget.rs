@@ -23,7 +23,7 @@
 //! Every tool's name must be distinct within a request.
 
 use super::lower::{Lowering, MAX_DEPTH, escape};
-use super::valid::each_subschema;
+use super::wellformed::each_subschema;
 use super::{Dialect, DialectError, Violation};
 use crate::json::quoted;
 use serde_json::Value;
@@ -167,11 +167,11 @@ impl Dialect {
         let (tool_limit, optional_limit, union_limit) = match self {
             Dialect::AnthropicStrict => (
                 Some(Limit {
-                    most: super::limits::ANTHROPIC_TOOLS,
+                    most: ANTHROPIC_TOOLS,
                     what: "strict tools",
                 }),
-                Some(super::limits::ANTHROPIC_OPTIONAL),
-                Some(super::limits::ANTHROPIC_UNIONS),
+                Some(ANTHROPIC_OPTIONAL),
+                Some(ANTHROPIC_UNIONS),
             ),
             Dialect::OpenAiStrict => (
                 Some(Limit {
@@ -271,3 +271,10 @@ impl Dialect {
         }
     }
 }
+
+/// Anthropic strict: optional parameters across a request's strict tools.
+pub(crate) const ANTHROPIC_OPTIONAL: usize = 24;
+/// Anthropic strict: parameters with union types across a request.
+pub(crate) const ANTHROPIC_UNIONS: usize = 16;
+/// Anthropic strict: strict tools in one request.
+pub(crate) const ANTHROPIC_TOOLS: usize = 20;

@@ -10,7 +10,7 @@
 //! depth and the cycles are computed on the graph without recursion.
 
 use super::lower::MAX_DEPTH;
-use super::valid::each_subschema;
+use super::wellformed::each_subschema;
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -57,7 +57,7 @@ fn is_object(v: &Value) -> bool {
 /// `None` for anchors and other documents.
 fn target(reference: &str) -> Option<String> {
     let fragment = reference.strip_prefix('#')?;
-    let fragment = super::limits::percent_decoded(fragment);
+    let fragment = crate::json::percent_decoded(fragment);
     (fragment.is_empty() || fragment.starts_with('/')).then(|| fragment.into_owned())
 }
 

@@ -2,10 +2,13 @@
 //! a cycle of references no finite value can end.
 
 use super::Dialect;
+use super::budget::{ANTHROPIC_OPTIONAL, ANTHROPIC_UNIONS};
 use super::graph::Graph;
 use super::lower::{Lowering, MAX_DEPTH, escape};
 use super::table::Recursion;
-use super::valid::each_subschema;
+use super::valid::in_input;
+use super::wellformed::each_subschema;
+use crate::json::percent_decoded;
 use serde_json::Value;
 use std::collections::HashSet;
 
@@ -261,12 +264,6 @@ pub(crate) const OPENAI_LARGE_ENUM: usize = 250;
 pub(crate) const OPENAI_LARGE_ENUM_TEXT: usize = 15_000;
 /// OpenAI strict: characters of names and enum/const values in all.
 pub(crate) const OPENAI_TEXT: usize = 120_000;
-/// Anthropic strict: optional parameters across a request's strict tools.
-pub(crate) const ANTHROPIC_OPTIONAL: usize = 24;
-/// Anthropic strict: parameters with union types across a request.
-pub(crate) const ANTHROPIC_UNIONS: usize = 16;
-/// Anthropic strict: strict tools in one request.
-pub(crate) const ANTHROPIC_TOOLS: usize = 20;
 
 /// How many characters a value counts for: a string's own, any other
 /// value's JSON text.
@@ -275,65 +272,4 @@ pub(crate) fn text_len(v: &Value) -> usize {
         Value::String(s) => s.chars().count(),
         other => other.to_string().chars().count(),
     }
-}
-
-/// The place in `input` of the place `pointer` of its lowering. The
-/// lowering keeps every key where it was, except where it wraps a node in an
-/// `anyOf` whose first alternative is the node itself: keywords beside a
-/// `$ref` beside an `anyOf` of the one reference (Gemini's JSON Schema), a
-/// `null` taken out of `enum` as a second alternative. So an output
-/// `.../anyOf/0/...` may be the input's `...` itself: of the readings of
-/// the pointer, the first that names a place of the input is taken (each
-/// (token, input node) pair is tried once), else the pointer as it is.
-pub(super) fn in_input(input: &Value, pointer: &str) -> String {
-    let tokens: Vec<&str> = pointer.split('/').skip(1).collect();
-    let mut tried: HashSet<(usize, *const Value)> = HashSet::new();
-    let mut stack: Vec<(usize, &Value, String)> = vec![(0, input, String::new())];
-    while let Some((i, at, path)) = stack.pop() {
-        let Some(&token) = tokens.get(i) else {
-            return path;
-        };
-        if !tried.insert((i, at as *const Value)) {
-            continue;
-        }
-        // Pushed last, tried first: the key as it is.
-        if token == "anyOf" && tokens.get(i + 1) == Some(&"0") {
-            stack.push((i + 2, at, path.clone()));
-        }
-        let key = token.replace("~1", "/").replace("~0", "~");
-        let child = match at {
-            Value::Object(m) => m.get(&key),
-            Value::Array(items) => key.parse::<usize>().ok().and_then(|n| items.get(n)),
-            _ => None,
-        };
-        if let Some(child) = child {
-            stack.push((i + 1, child, format!("{path}/{token}")));
-        }
-    }
-    pointer.to_string()
-}
-
-/// `text` with every `%XX` escape decoded (an invalid one kept as it is);
-/// bytes that do not form UTF-8 become U+FFFD.
-pub(super) fn percent_decoded(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.contains('%') {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        let hex = |at: usize| bytes.get(at).and_then(|c| (*c as char).to_digit(16));
-        match (b, hex(i + 1), hex(i + 2)) {
-            (b'%', Some(hi), Some(lo)) => {
-                out.push((hi * 16 + lo) as u8);
-                i += 3;
-            }
-            _ => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    std::borrow::Cow::Owned(String::from_utf8_lossy(&out).into_owned())
 }

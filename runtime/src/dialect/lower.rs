@@ -22,9 +22,7 @@ pub(crate) const MAX_DEPTH: usize = 128;
 /// per level, so deeper values are refused before anything touches them.
 pub(crate) const MAX_VALUE_DEPTH: usize = 128;
 
-pub(crate) fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
-}
+pub(crate) use crate::json::escape;
 
 /// Whether `v` is `{"const": ..}` alone (a value excluded by `not`).
 pub(super) fn is_const_alone(v: &Value) -> bool {
@@ -283,7 +281,7 @@ impl Lowering {
             };
             // A value the meta-schema does not allow is refused here: no
             // dialect writes it out (no validator would compile it).
-            if let Some(message) = super::valid::invalid(keyword) {
+            if let Some(message) = super::wellformed::invalid(keyword) {
                 self.reject(&at.text(), "invalid", message);
                 continue;
             }

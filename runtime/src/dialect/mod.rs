@@ -48,6 +48,7 @@ mod limits;
 mod lower;
 mod table;
 mod valid;
+mod wellformed;
 
 pub use crate::violation::Violation;
 pub use convert::convert;
