@@ -2291,10 +2291,9 @@ mod tests {
                 (
                     "eleven levels",
                     deep,
-                    Err((
-                        "openai.nesting_depth",
-                        "/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n/properties/n",
-                    )),
+                    // Counted through `$ref` over the whole document: one
+                    // problem for the document.
+                    Err(("openai.nesting_depth", "")),
                 ),
                 (
                     "5001 properties",

@@ -19,13 +19,25 @@ impl Lowering {
         if self.dialect == Dialect::AnthropicStrict
             && let Value::Object(root) = out
         {
-            for key in ["anyOf", "oneOf", "allOf"] {
+            const ALTERNATIVES: [&str; 3] = ["anyOf", "oneOf", "allOf"];
+            for key in ALTERNATIVES {
                 if root.contains_key(key) {
+                    // The lowering may have written the input's `oneOf` as
+                    // `anyOf`: report at the input's own keyword.
+                    let at = in_input(input, &format!("/{key}"));
+                    let (at, named) = if input.pointer(&at).is_some() {
+                        (at, key)
+                    } else {
+                        match ALTERNATIVES.iter().find(|k| input.get(**k).is_some()) {
+                            Some(k) => (format!("/{k}"), *k),
+                            None => (String::new(), key),
+                        }
+                    };
                     self.reject(
-                        &in_input(input, &format!("/{key}")),
+                        &at,
                         "root-alternatives",
                         format!(
-                            "Anthropic strict takes one object at the root, not `{key}` alternatives"
+                            "Anthropic strict takes one object at the root, not `{named}` alternatives"
                         ),
                     );
                 }
