@@ -89,7 +89,7 @@ impl Server {
         &self,
         call: rmcp::handler::server::wrapper::Parameters<rmcp::model::JsonObject>,
     ) -> Result<Json<Found>, ErrorData> {
-        let search: Search = toolform::parse_args(&Value::Object(call.0))?;
+        let search: Search = toolform::parse_args(Value::Object(call.0))?;
         Ok(Json(Found {
             count: search.passengers,
             cheapest: Some(1.5),
