@@ -460,38 +460,23 @@ const fn enum_fits(e: &Enum, example: Example, msg: &mut Msg) -> bool {
 
 const fn variant_named(v: &Variant, s: &str) -> bool {
     if let Some(n) = v.de_name
-        && str_eq(n, s)
+        && crate::json::str_eq(n, s)
     {
         return true;
     }
     if let Some(n) = v.ser_name
-        && str_eq(n, s)
+        && crate::json::str_eq(n, s)
     {
         return true;
     }
     let mut i = 0;
     while i < v.aliases.len() {
-        if str_eq(v.aliases[i], s) {
+        if crate::json::str_eq(v.aliases[i], s) {
             return true;
         }
         i += 1;
     }
     false
-}
-
-const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// "this `example` is a string, but the field's type accepts ".

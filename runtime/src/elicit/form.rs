@@ -237,13 +237,13 @@ pub(crate) const fn const_has_option(shape: &Shape, value: &str) -> bool {
     while i < e.variants.len() {
         let v = &e.variants[i];
         if let (Some(name), VariantBody::Unit, false) = (v.de_name, &v.body, v.other)
-            && const_str_eq(name, value)
+            && crate::json::str_eq(name, value)
         {
             return true;
         }
         let mut j = 0;
         while j < v.aliases.len() {
-            if const_str_eq(v.aliases[j], value) {
+            if crate::json::str_eq(v.aliases[j], value) {
                 return true;
             }
             j += 1;
@@ -251,19 +251,4 @@ pub(crate) const fn const_has_option(shape: &Shape, value: &str) -> bool {
         i += 1;
     }
     false
-}
-
-const fn const_str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
