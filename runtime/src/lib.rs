@@ -54,7 +54,7 @@
 #![deny(missing_docs)]
 
 // The layers of the runtime, lowest first. A module names only modules of
-// lower layers, never one of its own layer or above (tests/tests/layers.rs
+// lower layers, never one of its own layer or above (tests/tests/suite/layers.rs
 // checks it, and that no two files of one module name each other in a circle):
 //
 // 1. `shape`, `schema`, `violation`, `memo`, `json`: the wire-shape model, the

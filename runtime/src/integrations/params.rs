@@ -18,7 +18,7 @@ use std::borrow::Cow;
 /// `isError: true` (rmcp 3.11, `TOOL_ARGUMENT_DESERIALIZATION_ERROR_PREFIX`):
 /// an `invalid_params` error whose message starts with it is handed to the
 /// model as text instead of ending the call with a JSON-RPC error.
-/// `tests/tests/rmcp_dropin.rs` pins the behaviour.
+/// `tests/tests/suite/rmcp_dropin.rs` pins the behaviour.
 pub(crate) const ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
 
 /// A `#[tool]` function's arguments, checked by [`crate::parse_args`]: the

@@ -160,9 +160,9 @@ pub(crate) struct Case {
 
 macro_rules! cases {
     ($const:ident, $own:expr; $($name:ident: $ty:ty => [$($seed:tt),* $(,)?];)*) => {
-        pub(crate) const $const: &[crate::Case] = &[$(crate::Case {
+        pub(crate) const $const: &[crate::args::Case] = &[$(crate::args::Case {
             name: stringify!($name),
-            run: |name| crate::run::<$ty>(name, &[$(serde_json::json!($seed)),*], $own),
+            run: |name| crate::args::run::<$ty>(name, &[$(serde_json::json!($seed)),*], $own),
         }),*];
     };
 }

@@ -1,0 +1,39 @@
+//! The integration tests of `toolform-tests`, in one binary: one link instead of one per
+//! file keeps `cargo test --workspace` small on disk and quick to link.
+
+// Test corpora hold fields only serde and the validator read.
+#![allow(dead_code)]
+
+mod answers_hostile;
+mod args;
+mod args_rmcp;
+mod constraints;
+mod dialect_decode;
+mod dialect_limits;
+mod dialect_lowering;
+mod dialect_lowering_adversarial;
+mod dialects;
+mod ecosystem;
+mod elicit;
+mod enums;
+mod foreign_types;
+mod forms_gate;
+mod forms_hostile;
+mod forms_null;
+mod gate;
+mod gate_trust;
+mod headers;
+mod hostile;
+mod integrations;
+mod known_with;
+mod layers;
+mod parse_args_input;
+mod rmcp_ask;
+mod rmcp_dropin;
+mod rounds_trust;
+mod schema_model;
+mod schema_truth;
+mod std_types;
+mod structs;
+mod trust_args;
+mod wire_edges;
