@@ -9,6 +9,7 @@
 pub mod agreement;
 pub mod deep;
 pub mod dialect_check;
+pub mod in_process;
 pub mod mutate;
 
 use serde_json::Value;

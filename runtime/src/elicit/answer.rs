@@ -42,7 +42,35 @@ impl ElicitError {
             _ => &[],
         }
     }
+
+    /// The message to ask the same form again with: `message`, then what was
+    /// wrong with the answer (at most [`ASK_AGAIN_LINES`] violations, then a
+    /// count), so the user sees why the form came back. The text is bounded
+    /// by the violations' own caps, whatever the answer was.
+    pub fn ask_again_message(&self, message: &str) -> String {
+        use fmt::Write as _;
+        let mut out = String::from(message);
+        out.push_str("\n\nThe previous answer was not accepted:");
+        match self {
+            ElicitError::Invalid(violations) => {
+                for v in violations.iter().take(ASK_AGAIN_LINES) {
+                    let _ = write!(out, "\n- {v}");
+                }
+                let rest = violations.len().saturating_sub(ASK_AGAIN_LINES);
+                if rest > 0 {
+                    let _ = write!(out, "\n- and {rest} more");
+                }
+            }
+            other => {
+                let _ = write!(out, "\n- {other}");
+            }
+        }
+        out
+    }
 }
+
+/// The most violations [`ElicitError::ask_again_message`] repeats to the user.
+pub const ASK_AGAIN_LINES: usize = 10;
 
 impl fmt::Display for ElicitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -40,7 +40,7 @@ pub mod grammar;
 mod lower;
 mod property;
 
-pub use answer::{ElicitError, Elicited, Violation};
+pub use answer::{ASK_AGAIN_LINES, ElicitError, Elicited, Violation};
 pub use form::{FieldKind, Form, FormField, FormProblem, FormValue, SelectEnum};
 pub use format::Format;
 pub use gate::{GateError, gate, validate_content};

@@ -73,7 +73,7 @@ impl<T> Args<T> {
 impl<T: ToolSchema + DeserializeOwned> Args<T> {
     /// Reads `arguments` (a call's `arguments` object; absent is `{}`).
     pub fn parse(arguments: Option<Map<String, Value>>) -> Self {
-        Args(crate::parse_args(&Value::Object(
+        Args(crate::parse_args(Value::Object(
             arguments.unwrap_or_default(),
         )))
     }

@@ -203,6 +203,33 @@ pub async fn elicit<T: ElicitForm>(
     elicited(&result).map_err(ElicitFailure::Answer)
 }
 
+/// [`elicit`], asking again while the answer breaks the form: each new
+/// request repeats `message` with what was wrong with the previous answer
+/// ([`ElicitError::ask_again_message`]), at most `attempts` requests in all
+/// (at least one). The last failure is returned when every answer broke the
+/// form; a decline or cancel ends at once.
+///
+/// Protocol 2026-07-28 has no server-to-client requests: use
+/// [`ask_until_valid`] (or [`Rounds::ask_until_valid`](crate::rmcp::Rounds::ask_until_valid)).
+pub async fn elicit_until_valid<T: ElicitForm>(
+    context: &RequestContext<RoleServer>,
+    message: impl Into<String>,
+    attempts: usize,
+) -> Result<Elicited<T>, ElicitFailure> {
+    let message = message.into();
+    let mut asked = message.clone();
+    let mut left = attempts.max(1);
+    loop {
+        left -= 1;
+        match elicit::<T>(context, asked).await {
+            Err(ElicitFailure::Answer(error)) if left > 0 => {
+                asked = error.ask_again_message(&message);
+            }
+            other => return other,
+        }
+    }
+}
+
 /// The `elicitation/create` request for `T` as an entry of `inputRequests`
 /// (protocol 2026-07-28).
 pub fn input_request<T: ElicitForm>(message: impl Into<String>) -> InputRequest {
@@ -261,7 +288,51 @@ pub async fn ask<T: ElicitForm>(
         return elicit::<T>(context, message).await.map(Asked::Answered);
     }
     match input_response::<T>(responses, key) {
-        Some(answer) => answer.map(Asked::Answered).map_err(ElicitFailure::Answer),
+        Some(answer) => answer
+            .map(Asked::Answered)
+            .map_err(|error| ElicitFailure::InputResponse {
+                key: key.to_owned(),
+                error,
+            }),
+        None => Ok(Asked::InputRequired(input_required::<T>(key, message))),
+    }
+}
+
+/// [`ask`], asking again when the answer breaks the form, with what was
+/// wrong in the message ([`ElicitError::ask_again_message`]):
+///
+/// - 2025-06-18, 2025-11-25: [`elicit_until_valid`] with `attempts` requests
+///   at most.
+/// - 2026-07-28: an answer in `inputResponses[key]` that breaks the form
+///   gives [`Asked::InputRequired`] for the same form under the same key;
+///   the client decides whether to retry (each round is its request, so
+///   `attempts` does not apply).
+///
+/// [`ask`] itself ends the call on an invalid answer ([`ElicitFailure`]
+/// returned from the tool: a result with `isError: true` listing every
+/// violation, which the model reads). Ask again when a person fills the
+/// form and can fix a typo; end the call when the answer came from a program
+/// that would send the same again.
+pub async fn ask_until_valid<T: ElicitForm>(
+    context: &RequestContext<RoleServer>,
+    responses: Option<&InputResponses>,
+    key: &str,
+    message: impl Into<String>,
+    attempts: usize,
+) -> Result<Asked<T>, ElicitFailure> {
+    let revision = form_revision(context)?;
+    if revision < Revision::V2026_07_28 {
+        return elicit_until_valid::<T>(context, message, attempts)
+            .await
+            .map(Asked::Answered);
+    }
+    let message = message.into();
+    match input_response::<T>(responses, key) {
+        Some(Ok(answer)) => Ok(Asked::Answered(answer)),
+        Some(Err(error)) => Ok(Asked::InputRequired(input_required::<T>(
+            key,
+            error.ask_again_message(&message),
+        ))),
         None => Ok(Asked::InputRequired(input_required::<T>(key, message))),
     }
 }
@@ -288,10 +359,33 @@ pub enum ElicitFailure {
     /// The request failed: transport, timeout, the client refused it, or
     /// protocol 2026-07-28 (use [`input_required`]).
     Service(ServiceError),
-    /// The client answered, but not with the form's values. Returned from a
-    /// tool, a result with `isError: true` listing every violation (the tool
-    /// may instead match on it and ask again).
+    /// The client answered the `elicitation/create` request (2025-06-18,
+    /// 2025-11-25), but not with the form's values. Returned from a tool, a
+    /// result with `isError: true` listing every violation (or ask again:
+    /// [`elicit_until_valid`]).
     Answer(ElicitError),
+    /// Protocol 2026-07-28: the answer in the retried call's
+    /// `inputResponses[key]` is not the form's values. Returned from a tool,
+    /// like [`ElicitFailure::Answer`] (or ask again: [`ask_until_valid`]).
+    InputResponse {
+        /// The key the form was asked under.
+        key: String,
+        /// What is wrong with the answer.
+        error: ElicitError,
+    },
+}
+
+impl ElicitFailure {
+    /// What was wrong with the client's answer, when it answered with
+    /// something other than the form's values.
+    pub fn answer_error(&self) -> Option<&ElicitError> {
+        match self {
+            ElicitFailure::Answer(error) | ElicitFailure::InputResponse { error, .. } => {
+                Some(error)
+            }
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for ElicitFailure {
@@ -309,7 +403,10 @@ impl fmt::Display for ElicitFailure {
                 "the client did not declare the `elicitation` capability: it cannot be asked for input",
             ),
             ElicitFailure::Service(e) => write!(f, "the elicitation request failed: {e}"),
-            ElicitFailure::Answer(e) => e.fmt(f),
+            ElicitFailure::Answer(e) => write!(f, "the answer to the elicitation/create request: {e}"),
+            ElicitFailure::InputResponse { key, error } => {
+                write!(f, "inputResponses[{}]: {error}", crate::json::quoted(key))
+            }
         }
     }
 }
@@ -318,7 +415,7 @@ impl std::error::Error for ElicitFailure {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ElicitFailure::Service(e) => Some(e),
-            ElicitFailure::Answer(e) => Some(e),
+            ElicitFailure::Answer(e) | ElicitFailure::InputResponse { error: e, .. } => Some(e),
             _ => None,
         }
     }
@@ -335,11 +432,13 @@ fn missing_elicitation() -> rmcp::ErrorData {
 /// breaks the form is -32602; under 2026-07-28 a client without the
 /// `elicitation` capability is -32021 (MissingRequiredClientCapability); the
 /// rest are -32603. Return `Result<_, ElicitFailure>` instead for the tool
-/// results the model can read ([`IntoCallToolResult`] below).
+/// results the model can read (`IntoCallToolResult` below).
 impl From<ElicitFailure> for rmcp::ErrorData {
     fn from(failure: ElicitFailure) -> Self {
         match failure {
-            ElicitFailure::Answer(e) => rmcp::ErrorData::invalid_params(e.to_string(), None),
+            ElicitFailure::Answer(_) | ElicitFailure::InputResponse { .. } => {
+                rmcp::ErrorData::invalid_params(failure.to_string(), None)
+            }
             ElicitFailure::MissingCapability => missing_elicitation(),
             other => rmcp::ErrorData::internal_error(other.to_string(), None),
         }
@@ -357,6 +456,7 @@ impl rmcp::handler::server::tool::IntoCallToolResult for ElicitFailure {
         match self {
             ElicitFailure::ClientCannotElicit
             | ElicitFailure::Answer(_)
+            | ElicitFailure::InputResponse { .. }
             | ElicitFailure::Unsupported(_) => {
                 Ok(
                     rmcp::model::CallToolResult::error(vec![rmcp::model::ContentBlock::text(

@@ -117,8 +117,9 @@ pub use super::args::{
     Args, invalid_arguments_result, invalid_arguments_structured, violations_json,
 };
 pub use super::elicitation::{
-    Asked, ElicitFailure, ask, elicit, elicit_request, elicit_request_for, elicitation_schema,
-    elicitation_schema_for, elicited, input_request, input_required, input_response, revision_for,
+    Asked, ElicitFailure, ask, ask_until_valid, elicit, elicit_request, elicit_request_for,
+    elicit_until_valid, elicitation_schema, elicitation_schema_for, elicited, input_request,
+    input_required, input_response, revision_for,
 };
 pub use super::params::Parameters;
 pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};

@@ -180,7 +180,13 @@ impl Renderer {
         }
         let all_unit = variants.iter().all(|v| matches!(v.body, VariantBody::Unit));
         let has_other = self.contract == Contract::Input && variants.iter().any(|v| v.other);
-        if all_unit && !e.titled {
+        // Unit variants read as plain names (`enum`) unless one of them carries
+        // a doc comment or title: then each becomes `{const, description}`, as
+        // schemars writes them, so the docs reach the client.
+        let annotated = variants
+            .iter()
+            .any(|v| v.title.is_some() || v.description.is_some());
+        if all_unit && !e.titled && (!annotated || has_other) {
             if has_other && self.no_aliases {
                 return self.out.typed(Type::String);
             }
@@ -221,12 +227,17 @@ impl Renderer {
                     let mut alt = Object::new(Role::Variant {
                         rust_name: v.rust_name,
                     });
-                    if all_unit {
+                    if all_unit && e.titled {
                         if let Some(t) = v.title.or(v.description) {
                             alt.push(Keyword::Title(t.into()), Source::Declared);
                         }
-                    } else if let Some(d) = v.description {
-                        alt.push(Keyword::Description(d.into()), Source::Declared);
+                    } else {
+                        if all_unit && let Some(t) = v.title {
+                            alt.push(Keyword::Title(t.into()), Source::Declared);
+                        }
+                        if let Some(d) = v.description {
+                            alt.push(Keyword::Description(d.into()), Source::Declared);
+                        }
                     }
                     if typed_units && (all_unit || names.len() > 1) {
                         alt.push(ty(Type::String), Source::Wire);

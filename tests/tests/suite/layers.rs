@@ -219,11 +219,13 @@ fn children(files: &[File], module: &[String]) -> BTreeSet<String> {
         .collect()
 }
 
+/// For each child of a module, the children it names, with the path.
+type ChildEdges = BTreeMap<String, BTreeSet<(String, String)>>;
+
 /// Edges `(module, from child, to child)`: a file under `module/from` names
 /// something under `module/to`, two different children of one module.
-fn edges(files: &[File]) -> BTreeMap<Vec<String>, BTreeMap<String, BTreeSet<(String, String)>>> {
-    let mut out: BTreeMap<Vec<String>, BTreeMap<String, BTreeSet<(String, String)>>> =
-        BTreeMap::new();
+fn edges(files: &[File]) -> BTreeMap<Vec<String>, ChildEdges> {
+    let mut out: BTreeMap<Vec<String>, ChildEdges> = BTreeMap::new();
     for file in files {
         for path in paths(&file.text) {
             let Some(target) = resolve(file, &path) else {
@@ -341,9 +343,8 @@ fn no_files_of_one_module_name_each_other_in_a_circle() {
                         .get(a)
                         .into_iter()
                         .flatten()
-                        .filter_map(move |(to, path)| {
-                            cycle.contains(to).then(|| format!("{a} -> {to} ({path})"))
-                        })
+                        .filter(|(to, _)| cycle.contains(to))
+                        .map(move |(to, path)| format!("{a} -> {to} ({path})"))
                 })
                 .collect();
             found.push(format!(

@@ -7,14 +7,15 @@ use rmcp::handler::server::tool::InputResponses;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ContentBlock,
     ElicitRequestParams, ElicitResult, ErrorCode, Implementation, InitializeRequestParams,
-    InitializeResult, ProtocolVersion, ServerCapabilities, ServerConfig,
+    ProtocolVersion, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{RequestContext, RoleClient, RoleServer, RunningService, serve_directly};
+use rmcp::service::{RequestContext, RoleClient, RoleServer};
 use rmcp::{ClientHandler, ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde::Deserialize;
 use serde_json::json;
 use toolform::rmcp::{Asked, ElicitFailure, ask};
 use toolform::{ElicitForm, Elicited};
+use toolform_tests::in_process::{self, Peer, Session};
 
 #[derive(Debug, Deserialize, ElicitForm)]
 struct Confirm {
@@ -82,51 +83,18 @@ impl ClientHandler for Client {
     }
 }
 
-struct Session {
-    client: RunningService<RoleClient, Client>,
-    server: tokio::task::JoinHandle<()>,
+fn session(version: ProtocolVersion, capabilities: ClientCapabilities) -> Session<Client> {
+    let server = Server {
+        tool_router: Server::tool_router(),
+    };
+    let client = Client {
+        capabilities: capabilities.clone(),
+    };
+    in_process::session(server, client, Peer::new(version, capabilities))
 }
 
-impl Drop for Session {
-    fn drop(&mut self) {
-        self.server.abort();
-    }
-}
-
-fn session(version: ProtocolVersion, capabilities: ClientCapabilities) -> Session {
-    let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    let client_info =
-        InitializeRequestParams::new(capabilities.clone(), Implementation::new("ask-test", "0"))
-            .with_protocol_version(version.clone());
-    let server_info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
-        .with_protocol_version(version);
-    let server = tokio::spawn(async move {
-        let running: RunningService<RoleServer, _> = serve_directly(
-            Server {
-                tool_router: Server::tool_router(),
-            },
-            server_io,
-            Some(client_info),
-        );
-        let _ = running.waiting().await;
-    });
-    let client = serve_directly::<RoleClient, _, _, _, _>(
-        Client { capabilities },
-        client_io,
-        Some(server_info.into()),
-    );
-    Session { client, server }
-}
-
-async fn call(session: &Session) -> Result<CallToolResponse, ErrorData> {
-    session
-        .client
-        .call_tool_once(CallToolRequestParams::new("print"))
-        .await
-        .map_err(|e| match e {
-            rmcp::service::ServiceError::McpError(e) => e,
-            other => panic!("transport failure: {other}"),
-        })
+async fn call(session: &Session<Client>) -> Result<CallToolResponse, ErrorData> {
+    in_process::call(session, CallToolRequestParams::new("print")).await
 }
 
 fn error_text(response: Result<CallToolResponse, ErrorData>) -> String {

@@ -6,14 +6,14 @@
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, ClientCapabilities, Implementation,
-    InitializeRequestParams, InitializeResult, ServerCapabilities, ServerConfig,
+    InitializeRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{RoleClient, RoleServer, RunningService, serve_directly};
 use rmcp::{ClientHandler, ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use toolform::rmcp::{Json, Parameters};
 use toolform::{ArgsError, ToolSchema, Violation};
+use toolform_tests::in_process::{self, Peer, Session};
 
 /// Finds flights.
 #[allow(dead_code)]
@@ -116,37 +116,12 @@ impl ClientHandler for Client {
     }
 }
 
-struct Session {
-    client: RunningService<RoleClient, Client>,
-    server: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        self.server.abort();
-    }
-}
-
-fn session() -> Session {
-    let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    let client_info = InitializeRequestParams::new(
-        ClientCapabilities::default(),
-        Implementation::new("dropin-test", "0"),
-    );
-    let server_info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
-    let server = tokio::spawn(async move {
-        let running: RunningService<RoleServer, _> = serve_directly(
-            Server {
-                tool_router: Server::tool_router(),
-            },
-            server_io,
-            Some(client_info),
-        );
-        let _ = running.waiting().await;
-    });
-    let client =
-        serve_directly::<RoleClient, _, _, _, _>(Client, client_io, Some(server_info.into()));
-    Session { client, server }
+fn session() -> Session<Client> {
+    let server = Server {
+        tool_router: Server::tool_router(),
+    };
+    let peer = Peer::new(ProtocolVersion::default(), ClientCapabilities::default());
+    in_process::session(server, Client, peer)
 }
 
 /// The schema without what rmcp moves or adds at the root.
@@ -162,7 +137,7 @@ fn bare_value(schema: &Value) -> Value {
     bare(schema.as_object().expect("an object schema"))
 }
 
-async fn call(session: &Session, tool: &'static str, args: Value) -> CallToolResult {
+async fn call(session: &Session<Client>, tool: &'static str, args: Value) -> CallToolResult {
     let Value::Object(args) = args else {
         panic!("arguments are an object")
     };

@@ -8,16 +8,16 @@ use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ContentBlock,
-    ErrorCode, Implementation, InitializeRequestParams, InitializeResult, InputRequiredResult,
-    InputResponses, JsonObject, ProtocolVersion, ServerCapabilities,
+    ErrorCode, Implementation, InitializeRequestParams, InputRequiredResult, InputResponses,
+    JsonObject, ProtocolVersion,
 };
-use rmcp::service::{RoleClient, RoleServer, RunningService, serve_directly};
 use rmcp::{ClientHandler, ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use toolform::rmcp::{Args, Call, Rounds, StateKey};
 use toolform::{ElicitForm, Elicited, ToolSchema};
+use toolform_tests::in_process::{self, Peer, Session};
 
 #[derive(Debug, Serialize, Deserialize, ToolSchema)]
 struct Trip {
@@ -160,38 +160,15 @@ fn key(byte: u8) -> StateKey {
     StateKey::new(secret(byte)).expect("a 32-byte key")
 }
 
-struct Session {
-    client: RunningService<RoleClient, Client>,
-    server: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        self.server.abort();
-    }
-}
-
-fn session(server_key: StateKey) -> Session {
-    let version = ProtocolVersion::V_2026_07_28;
+fn session(server_key: StateKey) -> Session<Client> {
+    let server = Server {
+        tool_router: Server::tool_router(),
+        key: server_key,
+    };
+    let mut peer = Peer::new(ProtocolVersion::V_2026_07_28, capabilities());
     // Room for the 1 MB states below.
-    let (server_io, client_io) = tokio::io::duplex(1 << 22);
-    let client_info =
-        InitializeRequestParams::new(capabilities(), Implementation::new("trust-test", "0"))
-            .with_protocol_version(version.clone());
-    let server_info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
-        .with_protocol_version(version);
-    let server = tokio::spawn(async move {
-        let server = Server {
-            tool_router: Server::tool_router(),
-            key: server_key,
-        };
-        let running: RunningService<RoleServer, _> =
-            serve_directly(server, server_io, Some(client_info));
-        let _ = running.waiting().await;
-    });
-    let client =
-        serve_directly::<RoleClient, _, _, _, _>(Client, client_io, Some(server_info.into()));
-    Session { client, server }
+    peer.buffer = 1 << 22;
+    in_process::session(server, Client, peer)
 }
 
 fn params(tool: &'static str, arguments: Value) -> CallToolRequestParams {
@@ -223,14 +200,10 @@ fn with(
 }
 
 async fn round(
-    session: &Session,
+    session: &Session<Client>,
     params: CallToolRequestParams,
 ) -> Result<CallToolResponse, ErrorData> {
-    match session.client.call_tool_once(params).await {
-        Ok(response) => Ok(response),
-        Err(rmcp::service::ServiceError::McpError(e)) => Err(e),
-        Err(other) => panic!("transport failure: {other}"),
-    }
+    in_process::call(session, params).await
 }
 
 fn input_required(

@@ -157,6 +157,7 @@ impl Gate {
                     // The other alternative's keywords join the property's:
                     // where both say one, the tighter (or the gate refuses);
                     // violations point inside the alternative.
+                    #[allow(clippy::collapsible_match, reason = "the guard would move `inner`")]
                     match alts.into_iter().enumerate().find(|(_, v)| !is_null(v)) {
                         Some((i, Value::Object(inner))) => {
                             if !self.merge_alternative(places, m, &format!("{from}/{i}"), inner) {
@@ -392,7 +393,7 @@ pub(super) fn annotation_type_wrong(key: &str, value: &Value) -> Option<&'static
         "examples" => value.is_array(),
         _ => true,
     };
-    (!fine).then(|| match key {
+    (!fine).then_some(match key {
         "deprecated" | "readOnly" | "writeOnly" => "a boolean",
         "examples" => "an array",
         _ => "a string",

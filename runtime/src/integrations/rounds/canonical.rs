@@ -97,10 +97,7 @@ fn canonical_decimal(text: &str) -> Option<String> {
     }
     let mut exponent: i64 = 0;
     if bytes.next_if(|b| *b == b'e' || *b == b'E').is_some() {
-        let negative_exponent = match bytes.next_if(|b| *b == b'-' || *b == b'+') {
-            Some(b'-') => true,
-            _ => false,
-        };
+        let negative_exponent = matches!(bytes.next_if(|b| *b == b'-' || *b == b'+'), Some(b'-'));
         let mut any = false;
         while let Some(d) = bytes.next_if(u8::is_ascii_digit) {
             exponent = exponent.checked_mul(10)?.checked_add(i64::from(d - b'0'))?;

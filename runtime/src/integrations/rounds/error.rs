@@ -45,7 +45,10 @@ impl From<RequestStateError> for StateProblem {
 pub enum RoundError {
     /// The `requestState` was refused.
     State(StateProblem),
-    /// The answer under `key` is not an `ElicitResult` or breaks the form.
+    /// Protocol 2026-07-28: the answer in `inputResponses[key]` is not an
+    /// `ElicitResult` or breaks the form. (Before 2026-07-28 the answer to
+    /// the `elicitation/create` request is [`RoundError::Elicit`] with
+    /// [`ElicitFailure::Answer`].)
     Answer {
         /// The request's key.
         key: String,

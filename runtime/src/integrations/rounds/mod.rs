@@ -9,7 +9,7 @@ use canonical::canonical_json;
 pub use error::{RoundError, StateProblem};
 pub use key::{StateKey, StateKeyError};
 
-use super::elicitation::{ElicitFailure, elicit, input_request, revision_for};
+use super::elicitation::{elicit, elicit_until_valid, input_request, revision_for};
 use crate::elicit::{ElicitForm, Elicited, Revision};
 use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::tool::ToolCallContext;
@@ -577,33 +577,67 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
     ///   queued for [`Rounds::input_required`].
     ///
     /// An answer that is not an `ElicitResult` (not an object, say) or breaks
-    /// the form is an error naming the key and every violation (-32602). A
-    /// client without the `elicitation` capability cannot be asked.
+    /// the form is an error naming every violation (-32602), and the flow it
+    /// came by: [`RoundError::Answer`] for `inputResponses[key]` (2026-07-28),
+    /// [`RoundError::Elicit`] with [`ElicitFailure::Answer`](crate::rmcp::ElicitFailure::Answer) for the
+    /// `elicitation/create` request (earlier revisions). To ask again
+    /// instead, use [`Rounds::ask_until_valid`]. A client without the
+    /// `elicitation` capability cannot be asked.
     pub async fn ask<T: ElicitForm>(
         &mut self,
         key: &str,
         message: impl Into<String>,
     ) -> Result<Option<Elicited<T>>, RoundError> {
+        self.ask_with::<T>(key, message.into(), None).await
+    }
+
+    /// [`Rounds::ask`], asking again when the answer breaks the form, with
+    /// what was wrong in the message ([`ElicitError::ask_again_message`](crate::ElicitError::ask_again_message)):
+    /// before 2026-07-28 up to `attempts` `elicitation/create` requests
+    /// ([`elicit_until_valid`](crate::rmcp::elicit_until_valid)); under
+    /// 2026-07-28 an invalid `inputResponses[key]` is dropped and the form
+    /// queued again under `key` (`Ok(None)`: return
+    /// [`Rounds::input_required`]), the client deciding whether to retry.
+    pub async fn ask_until_valid<T: ElicitForm>(
+        &mut self,
+        key: &str,
+        message: impl Into<String>,
+        attempts: usize,
+    ) -> Result<Option<Elicited<T>>, RoundError> {
+        self.ask_with::<T>(key, message.into(), Some(attempts))
+            .await
+    }
+
+    async fn ask_with<T: ElicitForm>(
+        &mut self,
+        key: &str,
+        message: String,
+        again: Option<usize>,
+    ) -> Result<Option<Elicited<T>>, RoundError> {
         if !self.deferred() {
-            return elicit::<T>(&self.call.context, message)
-                .await
-                .map(Some)
-                .map_err(|failure| match failure {
-                    ElicitFailure::Answer(error) => RoundError::Answer {
+            let context = &self.call.context;
+            let answer = match again {
+                None => elicit::<T>(context, message).await,
+                Some(attempts) => elicit_until_valid::<T>(context, message, attempts).await,
+            };
+            return answer.map(Some).map_err(RoundError::Elicit);
+        }
+        let mut message = message;
+        if let Some(answer) = self.answer_for(key) {
+            match T::from_elicit_result(answer) {
+                Ok(parsed) => {
+                    let kept = form_answer(T::FORM, answer);
+                    self.answers.insert(key.to_owned(), kept);
+                    return Ok(Some(parsed));
+                }
+                Err(error) if again.is_some() => message = error.ask_again_message(&message),
+                Err(error) => {
+                    return Err(RoundError::Answer {
                         key: key.to_owned(),
                         error,
-                    },
-                    other => RoundError::Elicit(other),
-                });
-        }
-        if let Some(answer) = self.answer_for(key) {
-            let parsed = T::from_elicit_result(answer).map_err(|error| RoundError::Answer {
-                key: key.to_owned(),
-                error,
-            })?;
-            let kept = form_answer(T::FORM, answer);
-            self.answers.insert(key.to_owned(), kept);
-            return Ok(Some(parsed));
+                    });
+                }
+            }
         }
         if !self.can_elicit() {
             return Err(RoundError::ClientCannot("elicitation"));
