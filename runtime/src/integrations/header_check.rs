@@ -74,7 +74,7 @@ impl std::error::Error for InvalidToolHeaders {}
 /// against the arguments of every `tools/call` before rmcp's
 /// `StreamableHttpService` sees it:
 ///
-/// ```ignore
+/// ```text
 /// let service = tower::ServiceBuilder::new()
 ///     .layer(toolform::rmcp::HeaderCheckLayer::new(server.tool_router.list_all())?)
 ///     .service(StreamableHttpService::new(..));
