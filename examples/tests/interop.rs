@@ -12,7 +12,9 @@
 //! Node.js 22: `tests/interop/conformance-next/` pins it together with Node.js
 //! 22 itself, as the npm package `node-<os>-<cpu>` (the binary inside), and
 //! the test installs both with `npm ci` the same way. Where no such package
-//! exists (macOS on arm64), a Node.js >= 22 on PATH is used instead.
+//! exists (macOS on arm64), a Node.js >= 22 on PATH is used instead. The
+//! stable suite, 0.1.16, needs Node.js 22 too (it imports `fs.globSync`) and
+//! runs on the same one; the SDK client runs on the Node.js on PATH.
 //!
 //! The client prints one JSON report; these tests read it and assert. Each
 //! report is also written under `target/tmp/interop/` for a look after a
@@ -960,7 +962,8 @@ const ELICITATION_SCENARIOS: [(&str, &[&str]); 3] = [
 /// and `tools-call-with-logging` (2025 revisions only; the server has no
 /// `test_sampling` or `test_tool_with_logging` tool).
 const TOOL_SCENARIOS: [(&str, &[&str]); 8] = [
-    ("tools-list", &["tools-list", "tools-name-format"]),
+    // 0.2 adds the check `tools-name-format` (held like every check it reports).
+    ("tools-list", &["tools-list"]),
     ("tools-call-simple-text", &["tools-call-simple-text"]),
     ("tools-call-image", &["tools-call-image"]),
     ("tools-call-audio", &["tools-call-audio"]),
@@ -1224,12 +1227,16 @@ fn run_scenario(
     }
 }
 
+/// Conformance 0.1.16 (protocol 2025-11-25): the elicitation and `tools-*`
+/// scenarios. 0.1.16 states no `engines`, but it imports `globSync` from
+/// `fs` (Node.js 22), so it runs on the Node.js 22 pinned beside the
+/// prerelease.
 #[test]
 fn conformance_suite_elicitation_scenarios() {
     let dir = npm_packages();
     let cli = dir.join("node_modules/@modelcontextprotocol/conformance/dist/index.js");
+    let node = conformance_next().node.clone();
     let server = HttpServer::start(&[]);
-    let node = PathBuf::from(exe("node"));
     let scenarios: Vec<(&'static str, &'static [&'static str])> = ELICITATION_SCENARIOS
         .into_iter()
         .chain(TOOL_SCENARIOS)
@@ -1238,8 +1245,9 @@ fn conformance_suite_elicitation_scenarios() {
     assert!(
         problems.is_empty(),
         "the MCP conformance suite (@modelcontextprotocol/conformance, pinned in tests/interop) \
-         found problems with mcp-server. What each scenario requires is in its description \
-         (search {} for the scenario name). Fix examples/mcp_server.rs.\n\n{}\n\n--- server stderr ---\n{}",
+         found problems with mcp-server (run on {}). What each scenario requires is in its \
+         description (search {} for the scenario name). Fix examples/src/mcp_server.rs.\n\n{}\n\n--- server stderr ---\n{}",
+        node.display(),
         cli.display(),
         problems.join("\n\n"),
         server.log()
