@@ -199,8 +199,12 @@ where
                 Ok(collected) => collected.to_bytes(),
                 Err(e) => return Ok(unreadable(&*e, layer.max_body_bytes)),
             };
-            if let Err(refusal) = check_message(&layer.tools, &mut parts.headers, &bytes) {
-                return Ok(refusal);
+            if let Err(error) = check_message(&layer.tools, &mut parts.headers, &bytes) {
+                return Ok(plain(
+                    StatusCode::BAD_REQUEST,
+                    "application/json",
+                    error.to_string().into_bytes(),
+                ));
             }
             let request = Request::from_parts(parts, Either::Left(Full::new(bytes)));
             let response = inner.call(request).await?;
@@ -271,12 +275,12 @@ fn plain<R>(
 /// Checks every `tools/call` in the body (one message, or each of a batch)
 /// of a tool with header parameters; on agreement rewrites its headers to
 /// the canonical form. A body that is not JSON, or holds no such call, is
-/// the inner service's to answer.
-fn check_message<R>(
+/// the inner service's to answer. `Err`: the JSON-RPC error response.
+fn check_message(
     tools: &HashMap<String, Vec<HeaderParam>>,
     headers: &mut HeaderMap,
     body: &[u8],
-) -> Result<(), Response<Either<R, Full<Bytes>>>> {
+) -> Result<(), Value> {
     let Ok(message) = serde_json::from_slice::<Value>(body) else {
         return Ok(());
     };
@@ -311,9 +315,9 @@ fn check_message<R>(
     Ok(())
 }
 
-/// HTTP 400 with the JSON-RPC error `-32020`.
-fn refusal<R>(id: Value, mismatch: &HeaderMismatch) -> Response<Either<R, Full<Bytes>>> {
-    let body = json!({
+/// The JSON-RPC error `-32020` (sent with HTTP 400).
+fn refusal(id: Value, mismatch: &HeaderMismatch) -> Value {
+    json!({
         "jsonrpc": "2.0",
         "id": id,
         "error": {
@@ -321,12 +325,7 @@ fn refusal<R>(id: Value, mismatch: &HeaderMismatch) -> Response<Either<R, Full<B
             "message": format!("Header mismatch: {mismatch}"),
             "data": {"header": mismatch.header, "argument": mismatch.pointer},
         },
-    });
-    plain(
-        StatusCode::BAD_REQUEST,
-        "application/json",
-        body.to_string().into_bytes(),
-    )
+    })
 }
 
 /// Each header of a verified call, spelled as rmcp 3.11 compares it: the

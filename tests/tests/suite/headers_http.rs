@@ -245,7 +245,9 @@ async fn matching_headers_pass() {
 async fn every_kind_of_mismatch_is_refused_with_400_and_32020() {
     let at = serve(true).await;
     let full = json!({"region": "eu-west1", "count": 42, "exact": true});
-    let cases: Vec<(Value, Vec<(&str, &[u8])>, &str, &str)> = vec![
+    // (arguments, headers sent, header at fault, what the message says)
+    type Case<'a> = (Value, Vec<(&'a str, &'a [u8])>, &'a str, &'a str);
+    let cases: Vec<Case> = vec![
         // A different string; strings compare exactly (case too).
         (
             full.clone(),
