@@ -1,6 +1,8 @@
 //! The example MCP server: `mcp-server` speaks MCP over stdio;
 //! `mcp-server --http PORT` serves streamable HTTP on 127.0.0.1:PORT at `/mcp`
 //! (port 0: any free port; the address is printed on stderr once listening).
+//! Over HTTP, `toolform::rmcp::HeaderCheckLayer` checks the `Mcp-Param-*`
+//! headers of 2026-07-28 calls against their arguments.
 //! `--contrast` adds the tools whose output schemas schemars derived.
 //! Multi-round calls seal their `requestState` with the secret in
 //! `TOOLFORM_STATE_KEY` (32 bytes or more), else with a random key made at
@@ -16,8 +18,9 @@ use rmcp::transport::streamable_http_server::{
 };
 use std::process::ExitCode;
 use std::sync::Arc;
-use toolform::rmcp::StateKey;
+use toolform::rmcp::{HeaderCheckLayer, StateKey};
 use toolform_examples::mcp_server::{ExampleServer, state_key};
+use tower_layer::Layer;
 
 const USAGE: &str = "usage: mcp-server [--http PORT] [--contrast]";
 
@@ -79,13 +82,16 @@ async fn serve_http(
     contrast: bool,
     key: StateKey,
 ) -> Result<(), Box<dyn std::error::Error>> {
+    // `Mcp-Param-*` headers checked against the arguments (2026-07-28), for
+    // the tools the server lists.
+    let check = HeaderCheckLayer::new(ExampleServer::new(contrast, key.clone()).tools())?;
     // One key for every session: a 2026-07-28 retry may reach any of them.
     let service = StreamableHttpService::new(
         move || Ok(ExampleServer::new(contrast, key.clone())),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );
-    let router = axum::Router::new().nest_service("/mcp", service);
+    let router = axum::Router::new().nest_service("/mcp", check.layer(service));
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     let address = listener.local_addr()?;
     eprintln!("listening on http://{address}/mcp");

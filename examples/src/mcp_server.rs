@@ -22,6 +22,15 @@
 //!   call, written with [`toolform::rmcp::Rounds`]; under older protocols the
 //!   same code asks by `elicitation/create`, `sampling/createMessage` and
 //!   `roots/list` requests.
+//! - `route_query`: its `region` argument is marked `"x-mcp-header": "Region"`
+//!   (MCP 2026-07-28), so a Streamable HTTP client mirrors it into the header
+//!   `Mcp-Param-Region`; `mcp-server --http` checks the two agree with
+//!   `toolform::rmcp::HeaderCheckLayer` (the conformance scenario
+//!   `http-custom-header-server-validation`).
+//! - `test_simple_text`, `test_image_content`, `test_audio_content`,
+//!   `test_embedded_resource`, `test_multiple_content_types`,
+//!   `test_error_handling`, `test_tool_with_progress`: the tools of the
+//!   conformance scenarios `tools-call-*`.
 //! - With `contrast` on, `search_flights_schemars_deserialize` and
 //!   `search_flights_schemars_serialize`: the same tool with the output schema
 //!   schemars derives (deserialize contract; serialize contract, what rmcp's
@@ -334,6 +343,37 @@ pub struct Prompt {
 #[derive(Debug, Deserialize, ToolSchema)]
 pub struct NoArgs {}
 
+// ---------------------------------------------------------------- headers and content
+
+/// `route_query`'s arguments: the region also travels in the header
+/// `Mcp-Param-Region` (MCP 2026-07-28, SEP-2243).
+#[derive(Debug, Deserialize, ToolSchema)]
+pub struct RouteQuery {
+    /// The region the query runs in; mirrored into `Mcp-Param-Region`.
+    pub region: String,
+    /// What to look up there.
+    pub query: Option<String>,
+}
+
+/// `RouteQuery`'s input schema with `"x-mcp-header": "Region"` on `region`.
+// TODO(header derive): `#[schema(header = "Region")]` on the field instead.
+pub fn route_query_schema() -> std::sync::Arc<rmcp::model::JsonObject> {
+    let mut schema = (*toolform::rmcp::input_schema::<RouteQuery>()).clone();
+    if let Some(serde_json::Value::Object(region)) = schema
+        .get_mut("properties")
+        .and_then(|p| p.get_mut("region"))
+    {
+        region.insert("x-mcp-header".into(), "Region".into());
+    }
+    std::sync::Arc::new(schema)
+}
+
+/// A 1x1 red PNG.
+const RED_PIXEL_PNG: &str =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC";
+/// Eight samples of silence, 8 kHz mono 8-bit WAV.
+const SILENT_WAV: &str = "UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgICAgA==";
+
 // ---------------------------------------------------------------- the server
 
 /// The example server.
@@ -350,11 +390,20 @@ impl ExampleServer {
     /// The server; `contrast` adds the two schemars-schema tools; `key`
     /// seals the `requestState` of multi-round calls.
     pub fn new(contrast: bool, key: StateKey) -> Self {
-        let mut tool_router = Self::tool_router() + Self::rounds_router();
+        let mut tool_router = Self::headers_router()
+            + Self::tool_router()
+            + Self::rounds_router()
+            + Self::content_router();
         if contrast {
             tool_router += Self::contrast_router();
         }
         ExampleServer { tool_router, key }
+    }
+
+    /// Every tool the server lists (what `HeaderCheckLayer` reads the
+    /// header parameters from).
+    pub fn tools(&self) -> Vec<rmcp::model::Tool> {
+        self.tool_router.list_all()
     }
 }
 
@@ -627,6 +676,128 @@ fn sampling_params(question: &str, max_tokens: u32) -> rmcp::model::CreateMessag
         vec![rmcp::model::SamplingMessage::user_text(question)],
         max_tokens,
     )
+}
+
+#[tool_router(router = headers_router)]
+impl ExampleServer {
+    /// The conformance scenario `http-custom-header-server-validation`
+    /// calls the tool with a string `x-mcp-header` parameter: this one, the
+    /// only one. The HTTP server checks its header with
+    /// `toolform::rmcp::HeaderCheckLayer`.
+    #[tool(
+        description = "Runs a query in a region; the region travels in the Mcp-Param-Region header too (SEP-2243)",
+        input_schema = route_query_schema()
+    )]
+    async fn route_query(
+        &self,
+        Parameters(args): Parameters<RouteQuery>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        Ok(text(format!(
+            "{} in region {}",
+            args.query.as_deref().unwrap_or("nothing"),
+            args.region
+        )))
+    }
+}
+
+/// The tools of the conformance scenarios `tools-call-*`: fixed content of
+/// each kind, an error result, progress notifications.
+#[tool_router(router = content_router)]
+impl ExampleServer {
+    /// Conformance: `tools-call-simple-text`.
+    #[tool(description = "Returns a line of text")]
+    async fn test_simple_text(
+        &self,
+        Parameters(_): Parameters<NoArgs>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        Ok(text("This is a simple text response for testing."))
+    }
+
+    /// Conformance: `tools-call-image`.
+    #[tool(description = "Returns a 1x1 PNG")]
+    async fn test_image_content(
+        &self,
+        Parameters(_): Parameters<NoArgs>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        Ok(CallToolResult::success(vec![ContentBlock::image(RED_PIXEL_PNG, "image/png")]).into())
+    }
+
+    /// Conformance: `tools-call-audio`.
+    #[tool(description = "Returns a short WAV")]
+    async fn test_audio_content(
+        &self,
+        Parameters(_): Parameters<NoArgs>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        Ok(CallToolResult::success(vec![ContentBlock::audio(SILENT_WAV, "audio/wav")]).into())
+    }
+
+    /// Conformance: `tools-call-embedded-resource`.
+    #[tool(description = "Returns an embedded text resource")]
+    async fn test_embedded_resource(
+        &self,
+        Parameters(_): Parameters<NoArgs>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        Ok(CallToolResult::success(vec![ContentBlock::embedded_text(
+            "test://embedded-resource",
+            "This is an embedded resource content.",
+        )])
+        .into())
+    }
+
+    /// Conformance: `tools-call-mixed-content`.
+    #[tool(description = "Returns text, an image and an embedded resource")]
+    async fn test_multiple_content_types(
+        &self,
+        Parameters(_): Parameters<NoArgs>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let resource = rmcp::model::ResourceContents::text(
+            r#"{"test":"data","value":123}"#,
+            "test://mixed-content-resource",
+        )
+        .with_mime_type("application/json");
+        Ok(CallToolResult::success(vec![
+            ContentBlock::text("Multiple content types test:"),
+            ContentBlock::image(RED_PIXEL_PNG, "image/png"),
+            ContentBlock::resource(resource),
+        ])
+        .into())
+    }
+
+    /// Conformance: `tools-call-error`.
+    #[tool(description = "Always fails, as a tool result with isError: true")]
+    async fn test_error_handling(
+        &self,
+        Parameters(_): Parameters<NoArgs>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        Ok(CallToolResult::error(vec![ContentBlock::text(
+            "This tool intentionally returns an error for testing",
+        )])
+        .into())
+    }
+
+    /// Conformance: `tools-call-with-progress`.
+    #[tool(description = "Reports progress 0, 50 and 100 of 100")]
+    async fn test_tool_with_progress(
+        &self,
+        Parameters(_): Parameters<NoArgs>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        if let Some(token) = context.meta.get_progress_token() {
+            for progress in [0.0, 50.0, 100.0] {
+                let param = rmcp::model::ProgressNotificationParam::new(token.clone(), progress)
+                    .with_total(100.0);
+                context
+                    .peer
+                    .notify_progress(param)
+                    .await
+                    .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+                if progress < 100.0 {
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                }
+            }
+        }
+        Ok(text("Progress reported"))
+    }
 }
 
 #[tool_router(router = rounds_router)]

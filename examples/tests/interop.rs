@@ -7,11 +7,14 @@
 //! (the npm registry must be reachable then).
 //!
 //! The conformance suite's prerelease (0.2.0-alpha.12, whose
-//! `input-required-result-*` scenarios test protocol 2026-07-28) needs
+//! `input-required-result-*`, `http-*-header-*` and `tools-*` scenarios test
+//! protocol 2026-07-28) needs
 //! Node.js 22: `tests/interop/conformance-next/` pins it together with Node.js
 //! 22 itself, as the npm package `node-<os>-<cpu>` (the binary inside), and
 //! the test installs both with `npm ci` the same way. Where no such package
-//! exists (macOS on arm64), a Node.js >= 22 on PATH is used instead.
+//! exists (macOS on arm64), a Node.js >= 22 on PATH is used instead. The
+//! stable suite, 0.1.16, needs Node.js 22 too (it imports `fs.globSync`) and
+//! runs on the same one; the SDK client runs on the Node.js on PATH.
 //!
 //! The client prints one JSON report; these tests read it and assert. Each
 //! report is also written under `target/tmp/interop/` for a look after a
@@ -953,6 +956,51 @@ const ELICITATION_SCENARIOS: [(&str, &[&str]); 3] = [
     ),
 ];
 
+/// The `tools-*` scenarios whose tools the server implements (in
+/// examples/src/mcp_server.rs), run by both versions of the suite (0.1 at
+/// protocol 2025-11-25, 0.2 at 2026-07-28). Not here: `tools-call-sampling`
+/// and `tools-call-with-logging` (2025 revisions only; the server has no
+/// `test_sampling` or `test_tool_with_logging` tool).
+const TOOL_SCENARIOS: [(&str, &[&str]); 8] = [
+    // 0.2 adds the check `tools-name-format` (held like every check it reports).
+    ("tools-list", &["tools-list"]),
+    ("tools-call-simple-text", &["tools-call-simple-text"]),
+    ("tools-call-image", &["tools-call-image"]),
+    ("tools-call-audio", &["tools-call-audio"]),
+    (
+        "tools-call-embedded-resource",
+        &["tools-call-embedded-resource"],
+    ),
+    ("tools-call-mixed-content", &["tools-call-mixed-content"]),
+    ("tools-call-error", &["tools-call-error"]),
+    ("tools-call-with-progress", &["tools-call-with-progress"]),
+];
+
+/// Conformance 0.2's SEP-2243 scenarios (protocol 2026-07-28): the standard
+/// headers (`Mcp-Method`, `Mcp-Name`: rmcp's own check) and the `Mcp-Param-*`
+/// headers of `route_query`'s `x-mcp-header` argument (checked by
+/// `toolform::rmcp::HeaderCheckLayer` in front of rmcp).
+const HEADER_SCENARIOS: [(&str, &[&str]); 2] = [
+    (
+        "http-custom-header-server-validation",
+        &[
+            "sep-2243-server-decode-base64",
+            "sep-2243-server-reject-invalid-param-chars",
+            "sep-2243-server-reject-param-mismatch",
+            "sep-2243-server-validate-param-match",
+        ],
+    ),
+    (
+        "http-header-validation",
+        &[
+            "sep-2243-server-reject-invalid-headers",
+            "sep-2243-server-reject-error-code",
+            "sep-2243-server-accepts-whitespace-header-value",
+            "sep-2243-header-name-case-insensitive",
+        ],
+    ),
+];
+
 /// Conformance 0.2's SEP-2322 scenarios (protocol 2026-07-28, stateless
 /// requests), with the checks each must pass. The tools and the prompt are
 /// in examples/src/mcp_server.rs, written with `toolform::rmcp::Rounds`.
@@ -1179,18 +1227,27 @@ fn run_scenario(
     }
 }
 
+/// Conformance 0.1.16 (protocol 2025-11-25): the elicitation and `tools-*`
+/// scenarios. 0.1.16 states no `engines`, but it imports `globSync` from
+/// `fs` (Node.js 22), so it runs on the Node.js 22 pinned beside the
+/// prerelease.
 #[test]
 fn conformance_suite_elicitation_scenarios() {
     let dir = npm_packages();
     let cli = dir.join("node_modules/@modelcontextprotocol/conformance/dist/index.js");
+    let node = conformance_next().node.clone();
     let server = HttpServer::start(&[]);
-    let node = PathBuf::from(exe("node"));
-    let problems = run_scenarios(&node, &cli, &server.url, &ELICITATION_SCENARIOS, &[]);
+    let scenarios: Vec<(&'static str, &'static [&'static str])> = ELICITATION_SCENARIOS
+        .into_iter()
+        .chain(TOOL_SCENARIOS)
+        .collect();
+    let problems = run_scenarios(&node, &cli, &server.url, &scenarios, &[]);
     assert!(
         problems.is_empty(),
         "the MCP conformance suite (@modelcontextprotocol/conformance, pinned in tests/interop) \
-         found problems with mcp-server. What each scenario requires is in its description \
-         (search {} for the scenario name). Fix examples/mcp_server.rs.\n\n{}\n\n--- server stderr ---\n{}",
+         found problems with mcp-server (run on {}). What each scenario requires is in its \
+         description (search {} for the scenario name). Fix examples/src/mcp_server.rs.\n\n{}\n\n--- server stderr ---\n{}",
+        node.display(),
         cli.display(),
         problems.join("\n\n"),
         server.log()
@@ -1198,9 +1255,10 @@ fn conformance_suite_elicitation_scenarios() {
 }
 
 /// Conformance 0.2.0-alpha.12 on Node.js 22: the three elicitation scenarios
-/// again (protocol 2025-11-25), and every `input-required-result-*` scenario
+/// again (protocol 2025-11-25), every `input-required-result-*` scenario
 /// (protocol 2026-07-28: stateless requests, `InputRequiredResult`,
-/// `inputResponses`, a sealed `requestState`). Each run also checks that
+/// `inputResponses`, a sealed `requestState`), the two SEP-2243 header
+/// scenarios, and the `tools-*` scenarios at 2026-07-28. Each run also checks that
 /// every message the server sent is valid under the negotiated revision's
 /// JSON schema (`wire-schema-valid`).
 #[test]
@@ -1210,6 +1268,8 @@ fn conformance_suite_input_required_scenarios() {
     let scenarios: Vec<(&'static str, &'static [&'static str])> = ELICITATION_SCENARIOS
         .into_iter()
         .chain(INPUT_REQUIRED_SCENARIOS)
+        .chain(HEADER_SCENARIOS)
+        .chain(TOOL_SCENARIOS)
         .collect();
     let problems = run_scenarios(
         &next.node,
@@ -1223,7 +1283,8 @@ fn conformance_suite_input_required_scenarios() {
         "the MCP conformance suite 0.2 (@modelcontextprotocol/conformance, pinned in \
          tests/interop/conformance-next, run on {}) found problems with mcp-server. What each \
          scenario requires is in its description (`node {} list`, or the scenario's source in \
-         src/scenarios/server/input-required-result.ts of modelcontextprotocol/conformance). \
+         src/scenarios/server/{{input-required-result,http-standard-headers,tools}}.ts of \
+         modelcontextprotocol/conformance). \
          Fix examples/src/mcp_server.rs or toolform::rmcp::Rounds.\n\n{}\n\n--- server stderr ---\n{}",
         next.node.display(),
         next.cli.display(),

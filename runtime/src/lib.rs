@@ -47,6 +47,9 @@
 //!   tools, elicitation requests and answers, and the 2026-07-28
 //!   `InputRequiredResult` (see the module `toolform::rmcp`). Turns on `schemars`,
 //!   so rmcp's `Parameters<T>` and `Json<T>` take derived types unchanged.
+//! - `rmcp-http`: `toolform::rmcp::HeaderCheckLayer`, the server's check of
+//!   `Mcp-Param-*` headers against `tools/call` arguments (protocol
+//!   2026-07-28), a tower layer for rmcp's `StreamableHttpService`.
 //!
 //! toolform turns on serde_json's `preserve_order` feature: properties appear
 //! in declaration order, which is also the order clients show form fields in.

@@ -433,7 +433,9 @@ async function main() {
     report.serverStderr = Buffer.concat(stderrChunks).toString('utf8');
   }
 
-  process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  // Exit only once the whole report is written: `process.exit` right after
+  // a write to a pipe cuts it at the pipe's buffer (64 KiB).
+  await new Promise((resolve) => process.stdout.write(JSON.stringify(report, null, 2) + '\n', resolve));
 }
 
 main().then(

@@ -4,6 +4,8 @@
 pub mod args;
 #[cfg(feature = "rmcp")]
 pub mod elicitation;
+#[cfg(feature = "rmcp-http")]
+pub mod header_check;
 #[cfg(feature = "rmcp")]
 pub mod params;
 #[cfg(feature = "rmcp")]

@@ -26,6 +26,10 @@
 //!   with a [`StateKey`] (HMAC-SHA-256) and bound to the tool and its
 //!   arguments; under 2025-06-18 / 2025-11-25 the same code sends
 //!   `elicitation/create` requests.
+//! - **`Mcp-Param-*` headers** (cargo feature `rmcp-http`, protocol
+//!   2026-07-28): `HeaderCheckLayer` wraps rmcp's `StreamableHttpService`
+//!   and refuses, with HTTP 400 and JSON-RPC `-32020`, a `tools/call` whose
+//!   headers disagree with its arguments.
 //!
 //! ```
 //! use toolform::{ElicitForm, Elicited, ToolSchema};
@@ -120,6 +124,11 @@ pub use super::elicitation::{
     Asked, ElicitFailure, ask, ask_until_valid, elicit, elicit_request, elicit_request_for,
     elicit_until_valid, elicitation_schema, elicitation_schema_for, elicited, input_request,
     input_required, input_response, revision_for,
+};
+#[cfg(feature = "rmcp-http")]
+pub use super::header_check::{
+    CheckedRequestBody, CheckedResponseBody, DEFAULT_MAX_BODY_BYTES, HeaderCheck, HeaderCheckLayer,
+    InvalidToolHeaders,
 };
 pub use super::params::Parameters;
 pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};

@@ -23,6 +23,7 @@ mod forms_null;
 mod gate;
 mod gate_trust;
 mod headers;
+mod headers_http;
 mod hostile;
 mod integrations;
 mod known_with;
