@@ -247,3 +247,101 @@ fn parse_args_reads_header_fields_as_serde_does() {
     .unwrap_err();
     assert!(err.to_string().contains("/big"), "{err}");
 }
+
+// A struct with `header` fields used inside another type. The spec (and
+// rmcp 3.11's client) accept an annotation at any depth of `properties`, so
+// a plain nested struct keeps its annotations; under `items`, `anyOf`/
+// `oneOf` or a `$ref` they are invalid, which the derive cannot see where
+// the outer type is declared (the field types' shapes sit behind function
+// pointers): `headers::check` on the outer type's schema finds them.
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Nested {
+    scope: Tenant,
+    note: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct InList {
+    scopes: Vec<Tenant>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Twice {
+    first: Tenant,
+    second: Tenant,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+enum Choice {
+    One(Tenant),
+    Other(String),
+}
+
+#[test]
+fn nested_through_properties_is_valid() {
+    let schema = Nested::input_schema();
+    assert_eq!(
+        schema["properties"]["scope"]["properties"]["tenant"]["x-mcp-header"],
+        "Tenant"
+    );
+    let found: Vec<String> = headers::check(schema)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.pointer())
+        .collect();
+    assert_eq!(found, ["/scope/tenant", "/scope/priority"]);
+    assert!(rmcp_accepts(schema));
+    let args = json!({"scope": {"tenant": "acme"}, "note": "n"});
+    let params = headers::check(schema).unwrap();
+    assert_eq!(
+        headers::headers_for(&params, &args).unwrap(),
+        [("Mcp-Param-Tenant".to_string(), "acme".to_string())]
+    );
+}
+
+#[test]
+fn off_the_properties_chain_is_caught_at_run_time() {
+    let paths = |schema: &Value| -> Vec<String> {
+        headers::check(schema)
+            .unwrap_err()
+            .into_iter()
+            .map(|v| v.path)
+            .collect()
+    };
+    assert_eq!(
+        paths(InList::input_schema()),
+        [
+            "/properties/scopes/items/properties/tenant/x-mcp-header",
+            "/properties/scopes/items/properties/priority/x-mcp-header",
+        ]
+    );
+    // The same struct twice: every name twice.
+    assert_eq!(
+        paths(Twice::input_schema()),
+        [
+            "/properties/second/properties/tenant/x-mcp-header",
+            "/properties/second/properties/priority/x-mcp-header",
+        ]
+    );
+    let choice = paths(Choice::input_schema());
+    assert_eq!(choice.len(), 2, "{choice:?}");
+    assert!(choice.iter().all(|p| p.contains("Of/")), "{choice:?}");
+}
+
+/// `x-mcp-header` is for MCP's HTTP transport: JSON Schema dialects keep
+/// it, a provider's strict mode (whose model has no headers) leaves it out
+/// rather than refusing the schema.
+#[test]
+fn dialects_keep_or_drop_the_annotation() {
+    use toolform::dialect::Dialect;
+    for dialect in Dialect::ALL {
+        let schema = match Query::input_schema_in(dialect) {
+            Ok(schema) => schema,
+            Err(e) => panic!("{dialect:?}: {e}"),
+        };
+        let kept = schema.to_string().contains("x-mcp-header");
+        let json_schema = matches!(dialect, Dialect::JsonSchema2020 | Dialect::JsonSchemaDraft07);
+        assert_eq!(kept, json_schema, "{dialect:?}: {schema}");
+    }
+}
