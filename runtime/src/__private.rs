@@ -819,7 +819,9 @@ pub const fn check_headers(set: &HeaderSet) {
                 msg.push(b.owner);
                 msg.push("::");
                 msg.push(b.field);
-                msg.push("` both end up in this struct's input schema (through `#[serde(flatten)]`)");
+                msg.push(
+                    "` both end up in this struct's input schema (through `#[serde(flatten)]`)",
+                );
                 panic!("{}", msg.as_str());
             }
             j += 1;
@@ -864,7 +866,7 @@ const fn eq_ignore_ascii_case(a: &str, b: &str) -> bool {
     }
     let mut i = 0;
     while i < a.len() {
-        if a[i].to_ascii_lowercase() != b[i].to_ascii_lowercase() {
+        if !a[i].eq_ignore_ascii_case(&b[i]) {
             return false;
         }
         i += 1;

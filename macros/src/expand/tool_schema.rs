@@ -152,7 +152,12 @@ impl Gen<'_, '_> {
         let Data::Struct(Style::Struct, fields) = &cont.serde.data else {
             return None;
         };
-        let owner = cont.serde.ident.to_string().trim_start_matches("r#").to_owned();
+        let owner = cont
+            .serde
+            .ident
+            .to_string()
+            .trim_start_matches("r#")
+            .to_owned();
         let mut own = Vec::new();
         let mut flattened = Vec::new();
         for (field, ours) in fields.iter().zip(&cont.fields) {
@@ -168,7 +173,10 @@ impl Gen<'_, '_> {
                 continue;
             }
             let (Some(h), syn::Member::Named(ident)) = (
-                ours.attrs.constraints.as_ref().and_then(|c| c.header.as_ref()),
+                ours.attrs
+                    .constraints
+                    .as_ref()
+                    .and_then(|c| c.header.as_ref()),
                 &field.member,
             ) else {
                 continue;
@@ -536,7 +544,12 @@ fn header_checks(cont: &Container) -> TokenStream {
     let mut out = TokenStream::new();
     let params = &cont.type_params;
     for (field, ours) in cont.serde.data.all_fields().zip(&cont.fields) {
-        let Some(h) = ours.attrs.constraints.as_ref().and_then(|c| c.header.as_ref()) else {
+        let Some(h) = ours
+            .attrs
+            .constraints
+            .as_ref()
+            .and_then(|c| c.header.as_ref())
+        else {
             continue;
         };
         let ty = match &ours.de {

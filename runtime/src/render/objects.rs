@@ -67,7 +67,11 @@ impl Renderer {
         if let Some(name) = header {
             schema = self.out.edit(schema, |o| {
                 let name = Data::new(name.into());
-                set(&mut o.entries, Keyword::Other("x-mcp-header".into(), name), Source::Declared);
+                set(
+                    &mut o.entries,
+                    Keyword::Other("x-mcp-header".into(), name),
+                    Source::Declared,
+                );
             });
         }
         if let Some(default) = field.default_value

@@ -196,7 +196,10 @@ fn headers_for_and_verify_round_trip_on_the_derived_schema() {
     assert_eq!(
         sent,
         [
-            ("Mcp-Param-Region".to_string(), "=?base64?WsO8cmljaA==?=".to_string()),
+            (
+                "Mcp-Param-Region".to_string(),
+                "=?base64?WsO8cmljaA==?=".to_string()
+            ),
             ("Mcp-Param-Tier".into(), "pro".into()),
             ("Mcp-Param-Shard".into(), "7".into()),
             ("Mcp-Param-Big".into(), "9007199254740991".into()),
@@ -341,7 +344,10 @@ fn dialects_keep_or_drop_the_annotation() {
             Err(e) => panic!("{dialect:?}: {e}"),
         };
         let kept = schema.to_string().contains("x-mcp-header");
-        let json_schema = matches!(dialect, Dialect::JsonSchema2020 | Dialect::JsonSchemaDraft07);
+        let json_schema = matches!(
+            dialect,
+            Dialect::JsonSchema2020 | Dialect::JsonSchemaDraft07
+        );
         assert_eq!(kept, json_schema, "{dialect:?}: {schema}");
     }
 }

@@ -376,10 +376,19 @@ fn flatten_with_deny_unknown_fields(cx: &Ctxt, cont: &SerdeContainer) {
 /// runtime, types by `check_header`.
 fn headers(cx: &Ctxt, cont: &SerdeContainer, fields: &[model::Field]) {
     let is_enum = matches!(cont.data, Data::Enum(..));
-    let converted = cont.attrs.type_from().or(cont.attrs.type_try_from()).is_some();
+    let converted = cont
+        .attrs
+        .type_from()
+        .or(cont.attrs.type_try_from())
+        .is_some();
     let mut seen: Vec<(String, String, String)> = Vec::new();
     for (field, ours) in cont.data.all_fields().zip(fields) {
-        let Some(h) = ours.attrs.constraints.as_ref().and_then(|c| c.header.as_ref()) else {
+        let Some(h) = ours
+            .attrs
+            .constraints
+            .as_ref()
+            .and_then(|c| c.header.as_ref())
+        else {
             continue;
         };
         let name = match &field.member {
