@@ -657,3 +657,219 @@ impl Msg {
         }
     }
 }
+
+pub use crate::shape::{HeaderField, HeaderSet};
+
+/// The largest integer an `x-mcp-header` value may hold, and the negative of
+/// the smallest (2^53 − 1, JavaScript's `Number.MAX_SAFE_INTEGER`).
+const SAFE: i128 = (1 << 53) - 1;
+
+/// `#[schema(header = "..")]`: the field's wire type `T` must be a string,
+/// an integer within ±(2^53 − 1) (the type's range, narrowed by the field's
+/// `range(min, max)`), a boolean, or an `Option` of one of these. Evaluated
+/// in a `const _` at the annotation.
+pub const fn check_header<T: ToolSchema + ?Sized>(min: Option<Bound>, max: Option<Bound>) {
+    let mut msg = Msg::new();
+    if !header_fits(T::SHAPE, min, max, false, &mut msg) {
+        panic!("{}", msg.as_str());
+    }
+}
+
+const HEADER_TYPES: &str = "a `header` field must be a string, an integer within \
+    ±(2^53 − 1), a boolean, or an `Option` of one of these (MCP 2026-07-28, \
+    `x-mcp-header`)";
+
+/// Whether `shape` can carry an `x-mcp-header`; if not, `msg` says why.
+const fn header_fits(
+    shape: &Shape,
+    min: Option<Bound>,
+    max: Option<Bound>,
+    in_option: bool,
+    msg: &mut Msg,
+) -> bool {
+    match shape {
+        Shape::String(_) | Shape::Bool => true,
+        Shape::Integer(r) => {
+            // Safe when the type's own bound or the declared one is.
+            let low = match (r.min, min) {
+                (Some(m), _) if m as i128 >= -SAFE => true,
+                (_, Some(b)) => bound_at_least(b, -SAFE),
+                _ => false,
+            };
+            let high = match (r.max, max) {
+                (Some(m), _) if m as i128 <= SAFE => true,
+                (_, Some(b)) => bound_at_most(b, SAFE),
+                _ => false,
+            };
+            if low && high {
+                return true;
+            }
+            msg.push(HEADER_TYPES);
+            msg.push("; this integer type reaches ");
+            msg.push(match (low, high) {
+                (false, false) => "below −(2^53 − 1) and above 2^53 − 1",
+                (false, true) => "below −(2^53 − 1)",
+                _ => "above 2^53 − 1",
+            });
+            msg.push(
+                ", which a JavaScript client cannot carry exactly: narrow it with \
+                 `#[schema(range(min = .., max = ..))]` within ±9007199254740991, or use a \
+                 smaller integer type",
+            );
+            false
+        }
+        Shape::Option(inner) if !in_option => header_fits(inner, min, max, true, msg),
+        Shape::Named(named) => match &named.body {
+            crate::shape::Body::Enum(e) if string_enum(e) => true,
+            crate::shape::Body::Newtype(_)
+            | crate::shape::Body::Transparent(_)
+            | crate::shape::Body::Convert(_) => {
+                msg.push(HEADER_TYPES);
+                msg.push(
+                    "; the wire type of this newtype, transparent or converted type is not \
+                     visible at compile time: name it on the field with \
+                     `#[schema(with = String)]` (or the integer or `bool` it is written as)",
+                );
+                false
+            }
+            _ => {
+                msg.push(HEADER_TYPES);
+                msg.push(
+                    "; this type is an object, an array, `null` or an enum with data (an enum \
+                     qualifies when its variants are all unit variants, externally tagged, \
+                     not `titled`)",
+                );
+                false
+            }
+        },
+        Shape::Number => {
+            msg.push(HEADER_TYPES);
+            msg.push("; this field is a floating-point `number`, which the spec does not allow");
+            false
+        }
+        Shape::Option(_) => {
+            msg.push(HEADER_TYPES);
+            msg.push("; `Option<Option<..>>` writes `null` for two values, not one");
+            false
+        }
+        _ => {
+            msg.push(HEADER_TYPES);
+            msg.push("; this field is an array, an object, `null` or any JSON value");
+            false
+        }
+    }
+}
+
+/// A unit-only, externally tagged, untitled enum: its input schema is a
+/// `string` with an `enum` of names.
+const fn string_enum(e: &Enum) -> bool {
+    if !matches!(e.repr, Repr::External) || e.titled {
+        return false;
+    }
+    let mut i = 0;
+    while i < e.variants.len() {
+        let v = &e.variants[i];
+        if !matches!(v.body, VariantBody::Unit) || v.untagged {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn bound_at_least(b: Bound, limit: i128) -> bool {
+    match b {
+        Bound::Int(v) => v as i128 >= limit,
+        Bound::UInt(v) => v as i128 >= limit,
+        Bound::Float(v) => v >= limit as f64,
+    }
+}
+
+const fn bound_at_most(b: Bound, limit: i128) -> bool {
+    match b {
+        Bound::Int(v) => v as i128 <= limit,
+        Bound::UInt(v) => v as i128 <= limit,
+        Bound::Float(v) => v <= limit as f64,
+    }
+}
+
+/// `#[schema(header = "..")]` across `#[serde(flatten)]`: no two
+/// annotations of a struct and of the structs flattened into it may share a
+/// name, compared case-insensitively (the macro checks a struct's own fields
+/// itself). Evaluated in a `const _` where the struct is declared.
+pub const fn check_headers(set: &HeaderSet) {
+    let n = header_count(set);
+    let mut i = 0;
+    while i < n {
+        let mut j = i + 1;
+        while j < n {
+            if let (Some(a), Some(b)) = (header_at(set, i), header_at(set, j))
+                && eq_ignore_ascii_case(a.header, b.header)
+            {
+                let mut msg = Msg::new();
+                msg.push("`x-mcp-header` names must be unique, compared case-insensitively: `");
+                msg.push(a.header);
+                msg.push("` on field `");
+                msg.push(a.owner);
+                msg.push("::");
+                msg.push(a.field);
+                msg.push("` and `");
+                msg.push(b.header);
+                msg.push("` on field `");
+                msg.push(b.owner);
+                msg.push("::");
+                msg.push(b.field);
+                msg.push(
+                    "` both end up in this struct's input schema (through `#[serde(flatten)]`)",
+                );
+                panic!("{}", msg.as_str());
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+}
+
+/// How many annotations `set` holds, its flattened sets' included.
+const fn header_count(set: &HeaderSet) -> usize {
+    let mut n = set.own.len();
+    let mut i = 0;
+    while i < set.flattened.len() {
+        n += header_count(set.flattened[i]);
+        i += 1;
+    }
+    n
+}
+
+/// The `i`-th annotation of `set`, in document order.
+const fn header_at(set: &HeaderSet, mut i: usize) -> Option<&HeaderField> {
+    if i < set.own.len() {
+        return Some(&set.own[i]);
+    }
+    i -= set.own.len();
+    let mut k = 0;
+    while k < set.flattened.len() {
+        let n = header_count(set.flattened[k]);
+        if i < n {
+            return header_at(set.flattened[k], i);
+        }
+        i -= n;
+        k += 1;
+    }
+    None
+}
+
+const fn eq_ignore_ascii_case(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if !a[i].eq_ignore_ascii_case(&b[i]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

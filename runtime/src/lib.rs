@@ -130,6 +130,12 @@ pub trait ToolSchema {
     #[doc(hidden)]
     const __SCHEMAS: Option<&'static __private::Schemas> = None;
 
+    /// The `x-mcp-header` annotations of a derived struct, its flattened
+    /// structs' included, for the const check that no two share a name
+    /// (`#[schema(header = "..")]`). Not part of the API.
+    #[doc(hidden)]
+    const __HEADERS: &'static shape::HeaderSet = &shape::HeaderSet::NONE;
+
     /// The JSON Schema (2020-12) of what serde deserializes into this type.
     ///
     /// Rendered on first use, then a pointer read.

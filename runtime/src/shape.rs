@@ -340,6 +340,40 @@ pub struct Constraints {
     pub examples: &'static [&'static str],
     /// `deprecated: true`.
     pub deprecated: bool,
+    /// `x-mcp-header` (MCP 2026-07-28): a client on the Streamable HTTP
+    /// transport mirrors the argument into the header `Mcp-Param-<name>`.
+    /// Input contract only (a request-side annotation).
+    pub header: Option<&'static str>,
+}
+
+/// The `x-mcp-header` annotations of a struct: its own fields' and those of
+/// the structs flattened into it (their keys are its keys), for the const
+/// check that no two share a name. Derived; hand-written types have none.
+#[derive(Debug)]
+pub struct HeaderSet {
+    /// The struct's own annotated fields.
+    pub own: &'static [HeaderField],
+    /// The sets of its flattened fields' types.
+    pub flattened: &'static [&'static HeaderSet],
+}
+
+impl HeaderSet {
+    /// No annotation.
+    pub const NONE: HeaderSet = HeaderSet {
+        own: &[],
+        flattened: &[],
+    };
+}
+
+/// One annotated field of a [`HeaderSet`].
+#[derive(Debug)]
+pub struct HeaderField {
+    /// The annotation (`Region`).
+    pub header: &'static str,
+    /// The Rust field name.
+    pub field: &'static str,
+    /// The Rust name of the struct it belongs to.
+    pub owner: &'static str,
 }
 
 /// A numeric bound.

@@ -113,10 +113,13 @@ fn expand(cont: &Container) -> TokenStream {
     });
     let range_checks = range_checks(cont);
     let example_checks = example_checks(cont);
+    let header_checks = header_checks(cont);
+    let headers = g.header_set();
     let default_traits = emit::default_traits(p);
     quote! {
         #range_checks
         #example_checks
+        #header_checks
         #[doc(hidden)]
         const _: () = {
             use #krate::__private as __tf;
@@ -133,12 +136,66 @@ fn expand(cont: &Container) -> TokenStream {
                     body: #body,
                 });
                 #cached
+                #headers
             }
         };
     }
 }
 
 impl Gen<'_, '_> {
+    /// `const __HEADERS`, for a struct with named fields of which one has a
+    /// `header` or is flattened: its own annotations and its flattened
+    /// fields' types' sets (see `check_headers` in the runtime).
+    fn header_set(&self) -> Option<TokenStream> {
+        let p = &self.p;
+        let cont = self.cont;
+        let Data::Struct(Style::Struct, fields) = &cont.serde.data else {
+            return None;
+        };
+        let owner = cont
+            .serde
+            .ident
+            .to_string()
+            .trim_start_matches("r#")
+            .to_owned();
+        let mut own = Vec::new();
+        let mut flattened = Vec::new();
+        for (field, ours) in fields.iter().zip(&cont.fields) {
+            if field.attrs.skip_deserializing() {
+                continue;
+            }
+            if field.attrs.flatten() {
+                let ty = match &ours.de {
+                    WireType::With(ty) | WireType::Known(ty) => ty,
+                    _ => field.ty,
+                };
+                flattened.push(quote_spanned!(ty.span()=> <#ty as #p::ToolSchema>::__HEADERS));
+                continue;
+            }
+            let (Some(h), syn::Member::Named(ident)) = (
+                ours.attrs
+                    .constraints
+                    .as_ref()
+                    .and_then(|c| c.header.as_ref()),
+                &field.member,
+            ) else {
+                continue;
+            };
+            let header = &h.name;
+            let name = ident.to_string().trim_start_matches("r#").to_owned();
+            own.push(quote!(#p::HeaderField { header: #header, field: #name, owner: #owner }));
+        }
+        if own.is_empty() && flattened.is_empty() {
+            return None;
+        }
+        Some(quote! {
+            const __HEADERS: &'static #p::HeaderSet = &#p::HeaderSet {
+                own: &[#(#own),*],
+                flattened: &[#(#flattened),*],
+            };
+        })
+    }
+
     /// The body, wrapped in a conversion when `from`/`try_from`/`into` is set.
     fn container_body(&self) -> TokenStream {
         let p = &self.p;
@@ -413,6 +470,7 @@ impl Gen<'_, '_> {
         let format = opt_str(p, c.format.as_deref());
         let examples = c.examples.iter().map(|(e, _)| e.to_json());
         let deprecated = c.deprecated;
+        let header = opt_str(p, c.header.as_ref().map(|h| h.name.as_str()));
         quote!(#p::Some({
             #(#asserts)*
             &#p::Constraints {
@@ -424,6 +482,7 @@ impl Gen<'_, '_> {
                 format: #format,
                 examples: &[#(#examples),*],
                 deprecated: #deprecated,
+                header: #header,
             }
         }))
     }
@@ -469,6 +528,62 @@ fn range_checks(cont: &Container) -> TokenStream {
             quote!(const _: () = #p::check_range::<#ty>(#min, #max);),
             range.span,
         ));
+    }
+    out
+}
+
+/// `#[schema(header = "..")]`: the field's wire type (as serde reads it) must
+/// be a string, a safe integer or a boolean (`check_header` in the runtime),
+/// at the `header` key, for wire types without a type parameter (evaluated
+/// where the type is declared); and, for a struct without generics that
+/// flattens a field, no two annotations of the composed input schema may
+/// share a name (`check_headers`), at the struct's name.
+fn header_checks(cont: &Container) -> TokenStream {
+    let krate = &cont.krate;
+    let p = quote!(#krate::__private);
+    let mut out = TokenStream::new();
+    let params = &cont.type_params;
+    for (field, ours) in cont.serde.data.all_fields().zip(&cont.fields) {
+        let Some(h) = ours
+            .attrs
+            .constraints
+            .as_ref()
+            .and_then(|c| c.header.as_ref())
+        else {
+            continue;
+        };
+        let ty = match &ours.de {
+            WireType::Own => field.ty.to_token_stream(),
+            WireType::With(ty) | WireType::Known(ty) => ty.to_token_stream(),
+            WireType::Chrono(unit, option) => emit::chrono_marker(&p, (*unit, *option)),
+            WireType::Skipped => continue,
+        };
+        let generic = match &ours.de {
+            WireType::Own => !params_in(field.ty, params).is_empty(),
+            WireType::With(ty) | WireType::Known(ty) => !params_in(ty, params).is_empty(),
+            _ => false,
+        };
+        if generic {
+            continue;
+        }
+        let Some(ty) = emit::outside_type(ty) else {
+            continue;
+        };
+        let range = ours.attrs.constraints.as_ref().and_then(|c| c.range);
+        let min = emit::bound(&p, range.and_then(|r| r.min));
+        let max = emit::bound(&p, range.and_then(|r| r.max));
+        out.extend(emit::respan(
+            quote!(const _: () = #p::check_header::<#ty>(#min, #max);),
+            h.key,
+        ));
+    }
+    let flattens = cont.serde.data.all_fields().any(|f| f.attrs.flatten());
+    let plain = cont.serde.generics.params.is_empty();
+    if flattens && plain && matches!(cont.serde.data, Data::Struct(Style::Struct, _)) {
+        let ident = &cont.serde.ident;
+        out.extend(quote_spanned! {ident.span()=>
+            const _: () = #p::check_headers(<#ident as #krate::ToolSchema>::__HEADERS);
+        });
     }
     out
 }

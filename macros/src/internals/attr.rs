@@ -69,6 +69,19 @@ pub struct Constraints {
     /// Each `example`, with its span.
     pub examples: Vec<(Literal, Span)>,
     pub deprecated: bool,
+    /// `header = ".."` (an RFC 9110 token, checked by `keys::screen`): the
+    /// name, the key's span and the value's.
+    pub header: Option<Header>,
+}
+
+/// `header = ".."` on a field: `x-mcp-header` in the input schema.
+#[derive(Clone)]
+pub struct Header {
+    pub name: String,
+    /// The `header` key.
+    pub key: Span,
+    /// The string literal.
+    pub value: Span,
 }
 
 /// `length(min = .., max = ..)`: at least one bound, non-negative integers,
@@ -211,12 +224,18 @@ impl FieldAttrs {
                     .map(|e| (e.as_ref().clone(), e.span()))
                     .collect(),
                 deprecated: r.deprecated.is_present(),
+                header: r.header.map(|h| Header {
+                    key: s.span("header"),
+                    value: h.span(),
+                    name: h.into_inner(),
+                }),
             };
             let empty = c.length.is_none()
                 && c.range.is_none()
                 && c.string.is_none()
                 && c.examples.is_empty()
-                && !c.deprecated;
+                && !c.deprecated
+                && c.header.is_none();
             out.constraints = (!empty).then_some(c);
         }
         out.description = doc.description(description);

@@ -32,6 +32,7 @@ const FIELD_KEYS: &[&str] = &[
     "format",
     "example",
     "deprecated",
+    "header",
 ];
 
 /// The `format` values JSON Schema 2020-12 defines.
@@ -228,6 +229,12 @@ fn check_string(key: &str, lit: &LitStr, place: Place) -> syn::Result<()> {
                 ));
             }
         }
+        "header" => {
+            let name = lit.value();
+            if let Some(why) = header_problem(&name) {
+                return Err(syn::Error::new(lit.span(), why));
+            }
+        }
         "format" => {
             let format = lit.value();
             let (known, what) = if place == Place::ElicitField {
@@ -251,6 +258,30 @@ fn check_string(key: &str, lit: &LitStr, place: Place) -> syn::Result<()> {
         _ => {}
     }
     Ok(())
+}
+
+/// Why `name` cannot be an `x-mcp-header`: MCP 2026-07-28 requires an RFC
+/// 9110 token (`1*tchar`), so a client can put `Mcp-Param-<name>` on the wire
+/// as it is (a client must drop a tool whose annotation is not one).
+fn header_problem(name: &str) -> Option<String> {
+    const TCHAR: &str = "!#$%&'*+-.^_`|~";
+    if name.is_empty() {
+        return Some(
+            "`header` must not be empty: it names the HTTP header `Mcp-Param-<header>`".into(),
+        );
+    }
+    let bad = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || TCHAR.contains(*c)))?;
+    let shown = if bad.is_control() || bad == ' ' {
+        format!("U+{:04X}", bad as u32)
+    } else {
+        format!("{bad:?}")
+    };
+    Some(format!(
+        "`header = {name:?}` is not an HTTP token (RFC 9110 `1*tchar`): {shown} is not allowed; \
+         use ASCII letters, digits and {TCHAR} only (the header is `Mcp-Param-<header>`)"
+    ))
 }
 
 fn unknown_key_message(key: &str, allowed: &[&str], place: Place) -> String {

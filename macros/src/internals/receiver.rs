@@ -57,6 +57,7 @@ pub struct FieldSchema {
     #[darling(multiple)]
     pub example: Vec<SpannedValue<Literal>>,
     pub deprecated: Flag,
+    pub header: Option<SpannedValue<String>>,
 }
 
 /// `#[elicit(...)]` on a form.

@@ -197,7 +197,7 @@ pub(crate) const ALL_OF: Fate = Fate::Refuse(
 /// Anthropic strict, Gemini, Gemini JSON Schema. Sources: the providers'
 /// pages named on [`Dialect`]'s variants.
 #[rustfmt::skip]
-const KEYWORDS: [(&str, [Fate; 6]); 37] = [
+const KEYWORDS: [(&str, [Fate; 6]); 38] = [
     //                       2020 d-07 oai  ant  gem  g-js
     ("anyOf",               [K,   K,   K,   K,   K,   K]),
     ("title",               [K,   K,   K,   K,   K,   K]),
@@ -225,6 +225,9 @@ const KEYWORDS: [(&str, [Fate; 6]); 37] = [
     ("$comment",            [K,   K,   X,   X,   X,   X]),
     ("readOnly",            [K,   K,   X,   X,   X,   X]),
     ("writeOnly",           [K,   K,   X,   X,   X,   X]),
+    // MCP's Streamable HTTP transport reads it (2026-07-28); a provider's
+    // model has no headers to mirror the argument into.
+    ("x-mcp-header",        [K,   K,   X,   X,   X,   X]),
     ("nullable",            [K,   K,   U,   U,   K,   U]),
     ("example",             [K,   K,   U,   U,   K,   U]),
     ("propertyOrdering",    [K,   K,   U,   U,   K,   K]),

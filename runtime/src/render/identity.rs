@@ -499,6 +499,7 @@ fn same_constraints(a: &Constraints, b: &Constraints) -> bool {
         format,
         examples,
         deprecated,
+        header,
     } = a;
     *min_length == b.min_length
         && *max_length == b.max_length
@@ -508,4 +509,5 @@ fn same_constraints(a: &Constraints, b: &Constraints) -> bool {
         && *format == b.format
         && *examples == b.examples
         && *deprecated == b.deprecated
+        && *header == b.header
 }

@@ -50,13 +50,34 @@ impl Renderer {
         } else {
             None
         };
-        let rendered = self.node(shape);
+        let header = field.constraints.and_then(|c| c.header);
+        // An `x-mcp-header` property is a single-typed primitive: rmcp's
+        // client (3.11) drops a tool whose annotated property's `type` is
+        // not one string, so an `Option` header field is its inner type, not
+        // nullable (a client sends no header for `null` or absent), and
+        // optional (missing is `None`).
+        let rendered = match (header, self.resolve(shape)) {
+            (Some(_), Shape::Option(inner)) => self.node(inner),
+            _ => self.node(shape),
+        };
         let mut schema = self.out.annotate(rendered, field.title, field.description);
         if let Some(c) = field.constraints {
             schema = self.constrain(schema, shape, c);
         }
+        if let Some(name) = header {
+            schema = self.out.edit(schema, |o| {
+                let name = Data::new(name.into());
+                set(
+                    &mut o.entries,
+                    Keyword::Other("x-mcp-header".into(), name),
+                    Source::Declared,
+                );
+            });
+        }
         if let Some(default) = field.default_value
             && let Some(value) = default()
+            // `null` is not a value of a header property's one type.
+            && !(header.is_some() && value.is_null())
         {
             schema = self.out.edit(schema, |o| {
                 let default = Keyword::Default(Data::new(value));

@@ -162,6 +162,7 @@ mod semantics {
         format: None,
         examples: &[],
         deprecated: false,
+        header: None,
     };
     static FIELDS: [Field; 3] = [
         Field {

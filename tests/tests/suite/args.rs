@@ -1541,6 +1541,7 @@ fn invalid_pattern_is_a_violation() {
         format: None,
         examples: &[],
         deprecated: false,
+        header: None,
     };
     impl ToolSchema for Bad {
         const SHAPE: &'static Shape = &Shape::Named(&Named {

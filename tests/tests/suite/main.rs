@@ -22,6 +22,7 @@ mod forms_hostile;
 mod forms_null;
 mod gate;
 mod gate_trust;
+mod header_derive;
 mod headers;
 mod headers_http;
 mod hostile;

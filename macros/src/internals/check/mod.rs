@@ -75,6 +75,7 @@ pub fn check<'a>(cx: &Ctxt, cont: Container<'a>) -> Option<model::Container<'a>>
     }
     names::check_collisions(cx, &cont.serde.data);
     flatten_with_deny_unknown_fields(cx, &cont.serde);
+    headers(cx, &cont.serde, &fields);
     if cx.has_errors() {
         return None;
     }
@@ -361,5 +362,92 @@ fn flatten_with_deny_unknown_fields(cx: &Ctxt, cont: &SerdeContainer) {
              #[derive(ToolSchema)]: which keys serde then rejects depends on the order of fields \
              in the document, which JSON Schema cannot express",
         ));
+    }
+}
+
+/// Why: `x-mcp-header` (MCP 2026-07-28) is valid only on a property reached
+/// from the input schema's root through `properties` alone, once per name
+/// (case-insensitively). A struct's named fields are such properties (and,
+/// flattened, those of the struct it is flattened into); an enum variant's
+/// fields sit under `anyOf`/`oneOf`; a flattened field, a field serde never
+/// reads and a type read through `from` have no property of their own; an
+/// alias would repeat the annotation under a second name. Names are checked
+/// here within one struct, across flattened structs by `check_headers` in the
+/// runtime, types by `check_header`.
+fn headers(cx: &Ctxt, cont: &SerdeContainer, fields: &[model::Field]) {
+    let is_enum = matches!(cont.data, Data::Enum(..));
+    let converted = cont
+        .attrs
+        .type_from()
+        .or(cont.attrs.type_try_from())
+        .is_some();
+    let mut seen: Vec<(String, String, String)> = Vec::new();
+    for (field, ours) in cont.data.all_fields().zip(fields) {
+        let Some(h) = ours
+            .attrs
+            .constraints
+            .as_ref()
+            .and_then(|c| c.header.as_ref())
+        else {
+            continue;
+        };
+        let name = match &field.member {
+            syn::Member::Named(ident) => ident.to_string(),
+            // Refused by `positional_constraints`.
+            syn::Member::Unnamed(_) => continue,
+        };
+        let fa = &field.attrs;
+        let why = if is_enum {
+            Some(
+                "`header` is allowed only on a field of a struct: an enum variant's fields sit \
+                 under `anyOf`/`oneOf` in the input schema, where MCP does not allow \
+                 `x-mcp-header` (only on properties reached from the root through `properties`)"
+                    .to_string(),
+            )
+        } else if fa.flatten() {
+            Some(
+                "`header` on a `#[serde(flatten)]` field: its keys join this struct, it has no \
+                 property of its own; put `header` on the field of the flattened struct"
+                    .to_string(),
+            )
+        } else if fa.skip_deserializing() {
+            Some(
+                "`header` on a field serde never reads: it is not in the input schema, so no \
+                 client would send the header"
+                    .to_string(),
+            )
+        } else if converted {
+            Some(
+                "`header` on a field of a type serde reads through `from`/`try_from`: the \
+                 input schema is the other type's; put `header` there"
+                    .to_string(),
+            )
+        } else if fa.aliases().len() > 1 {
+            Some(
+                "`header` on a field with a serde `alias`: every name would be a property \
+                 carrying the same `x-mcp-header`, which MCP refuses as a duplicate; drop the \
+                 alias or the header"
+                    .to_string(),
+            )
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            cx.syn_error(syn::Error::new(h.key, why));
+            continue;
+        }
+        let folded = h.name.to_ascii_lowercase();
+        if let Some((_, first, field)) = seen.iter().find(|(f, ..)| *f == folded) {
+            cx.syn_error(syn::Error::new(
+                h.value,
+                format!(
+                    "duplicate `header = {:?}`: field `{field}` already has `header = {first:?}`; \
+                     `x-mcp-header` names must be unique, compared case-insensitively",
+                    h.name
+                ),
+            ));
+            continue;
+        }
+        seen.push((folded, h.name.clone(), name));
     }
 }

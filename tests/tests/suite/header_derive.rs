@@ -1,0 +1,353 @@
+//! `#[schema(header = "..")]`: `x-mcp-header` (MCP 2026-07-28, SEP-2243) on
+//! the derived input schema's properties, held to the spec's rules by
+//! `toolform::headers::check` and read back by `headers_for` and `verify`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use toolform::ToolSchema;
+use toolform::headers::{self, HeaderType};
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "snake_case")]
+enum Tier {
+    Free,
+    Pro,
+}
+
+/// Run a query in one region.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+#[serde(rename_all = "camelCase")]
+struct Query {
+    #[schema(header = "Region")]
+    region: String,
+    #[schema(header = "Zone")]
+    zone: Option<String>,
+    #[schema(header = "Tier")]
+    tier: Tier,
+    #[schema(header = "Shard")]
+    shard_id: u32,
+    #[schema(header = "Big", range(min = 0, max = 9007199254740991u64))]
+    big: u64,
+    #[serde(default)]
+    #[schema(header = "Dry-Run")]
+    dry_run: Option<bool>,
+    sql: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Tenant {
+    #[schema(header = "Tenant")]
+    tenant: String,
+    #[schema(header = "Priority")]
+    priority: Option<i8>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Flattened {
+    #[schema(header = "Region")]
+    region: String,
+    #[serde(flatten)]
+    tenant: Tenant,
+    query: String,
+}
+
+#[test]
+fn derived_input_schema_carries_the_annotations() {
+    assert_eq!(
+        *Query::input_schema(),
+        json!({
+            "description": "Run a query in one region.",
+            "type": "object",
+            "properties": {
+                "region": {"type": "string", "x-mcp-header": "Region"},
+                "zone": {"type": "string", "x-mcp-header": "Zone"},
+                "tier": {"type": "string", "enum": ["free", "pro"], "x-mcp-header": "Tier"},
+                "shardId": {
+                    "type": "integer", "minimum": 0, "maximum": 4294967295u32,
+                    "x-mcp-header": "Shard"
+                },
+                "big": {
+                    "type": "integer", "minimum": 0, "maximum": 9007199254740991u64,
+                    "x-mcp-header": "Big"
+                },
+                "dryRun": {"type": "boolean", "x-mcp-header": "Dry-Run"},
+                "sql": {"type": "string"}
+            },
+            "required": ["region", "tier", "shardId", "big", "sql"]
+        })
+    );
+}
+
+#[test]
+fn output_schema_has_no_annotation() {
+    // A request-side annotation: the output schema describes what the tool
+    // writes, which no client mirrors into a header.
+    let out = Query::output_schema().to_string();
+    assert!(!out.contains("x-mcp-header"), "{out}");
+    // Option stays nullable there, as serde writes it.
+    assert_eq!(
+        Query::output_schema()["properties"]["zone"]["type"],
+        json!(["string", "null"])
+    );
+}
+
+/// rmcp 3.11's client (`validate_param_header_annotations`) drops a tool
+/// whose annotated property's `type` is not one string.
+fn rmcp_accepts(schema: &Value) -> bool {
+    fn walk(props: &Value) -> bool {
+        let Some(props) = props.as_object() else {
+            return true;
+        };
+        props.values().all(|p| {
+            let typed = p.get("x-mcp-header").is_none()
+                || matches!(
+                    p.get("type").and_then(Value::as_str),
+                    Some("string" | "integer" | "boolean")
+                );
+            typed && walk(p.get("properties").unwrap_or(&Value::Null))
+        })
+    }
+    walk(&schema["properties"])
+}
+
+#[test]
+fn every_derived_schema_passes_the_spec_check_and_rmcp_rule() {
+    for schema in [
+        Query::input_schema(),
+        Tenant::input_schema(),
+        Flattened::input_schema(),
+    ] {
+        assert!(headers::check(schema).is_ok(), "{schema}");
+        assert!(rmcp_accepts(schema), "{schema}");
+    }
+    let found: Vec<(String, String, HeaderType)> = headers::check(Query::input_schema())
+        .unwrap()
+        .into_iter()
+        .map(|p| (p.name.clone(), p.pointer(), p.kind))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("Region".into(), "/region".into(), HeaderType::String),
+            ("Zone".into(), "/zone".into(), HeaderType::String),
+            ("Tier".into(), "/tier".into(), HeaderType::String),
+            ("Shard".into(), "/shardId".into(), HeaderType::Integer),
+            ("Big".into(), "/big".into(), HeaderType::Integer),
+            ("Dry-Run".into(), "/dryRun".into(), HeaderType::Boolean),
+        ]
+    );
+}
+
+#[test]
+fn flattened_struct_annotations_join_the_root() {
+    let schema = Flattened::input_schema();
+    assert_eq!(schema["properties"]["region"]["x-mcp-header"], "Region");
+    assert_eq!(schema["properties"]["tenant"]["x-mcp-header"], "Tenant");
+    assert_eq!(
+        schema["properties"]["priority"],
+        json!({"type": "integer", "minimum": -128, "maximum": 127, "x-mcp-header": "Priority"})
+    );
+    let names: Vec<String> = headers::check(schema)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.pointer())
+        .collect();
+    assert_eq!(names, ["/region", "/tenant", "/priority"]);
+}
+
+#[test]
+fn option_header_field_is_optional_and_single_typed() {
+    let schema = Query::input_schema();
+    assert_eq!(schema["properties"]["zone"]["type"], "string");
+    let required = schema["required"].as_array().unwrap();
+    assert!(!required.contains(&json!("zone")));
+    assert!(!required.contains(&json!("dryRun")));
+    // `#[serde(default)]` on an `Option`: its default `null` is not a value
+    // of the property's one type, so no `"default"` is shown.
+    assert!(schema["properties"]["dryRun"].get("default").is_none());
+    // serde reads null and absence the same; a client sends no header for
+    // either (the schema, single-typed for rmcp, does not list `null`).
+    let absent: Query = serde_json::from_value(json!({
+        "region": "eu", "tier": "pro", "shardId": 1, "big": 2, "sql": "x"
+    }))
+    .unwrap();
+    assert!(absent.zone.is_none());
+    let null: Query = serde_json::from_value(json!({
+        "region": "eu", "zone": null, "tier": "pro", "shardId": 1, "big": 2, "sql": "x"
+    }))
+    .unwrap();
+    assert!(null.zone.is_none());
+}
+
+#[test]
+fn headers_for_and_verify_round_trip_on_the_derived_schema() {
+    let params = headers::check(Query::input_schema()).unwrap();
+    let query = Query {
+        region: "Zürich".into(),
+        zone: None,
+        tier: Tier::Pro,
+        shard_id: 7,
+        big: 9007199254740991,
+        dry_run: Some(true),
+        sql: "select 1".into(),
+    };
+    let args = serde_json::to_value(&query).unwrap();
+    let sent = headers::headers_for(&params, &args).unwrap();
+    assert_eq!(
+        sent,
+        [
+            (
+                "Mcp-Param-Region".to_string(),
+                "=?base64?WsO8cmljaA==?=".to_string()
+            ),
+            ("Mcp-Param-Tier".into(), "pro".into()),
+            ("Mcp-Param-Shard".into(), "7".into()),
+            ("Mcp-Param-Big".into(), "9007199254740991".into()),
+            ("Mcp-Param-Dry-Run".into(), "true".into()),
+        ]
+    );
+    let received: Vec<(&str, &[u8])> = sent
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_bytes()))
+        .collect();
+    assert!(headers::verify(&params, &args, received.iter().copied()).is_ok());
+    // A header that disagrees with the body is refused.
+    let mut other = args.clone();
+    other["shardId"] = json!(8);
+    let err = headers::verify(&params, &other, received.iter().copied()).unwrap_err();
+    assert_eq!(err.header, "Mcp-Param-Shard");
+    // The flattened struct's annotations round-trip too.
+    let params = headers::check(Flattened::input_schema()).unwrap();
+    let flat = Flattened {
+        region: "eu".into(),
+        tenant: Tenant {
+            tenant: "acme".into(),
+            priority: Some(-3),
+        },
+        query: "q".into(),
+    };
+    let args = serde_json::to_value(&flat).unwrap();
+    let sent = headers::headers_for(&params, &args).unwrap();
+    assert_eq!(sent.len(), 3);
+    assert_eq!(sent[2], ("Mcp-Param-Priority".into(), "-3".into()));
+    let received: Vec<(&str, &[u8])> = sent
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_bytes()))
+        .collect();
+    assert!(headers::verify(&params, &args, received).is_ok());
+}
+
+#[test]
+fn parse_args_reads_header_fields_as_serde_does() {
+    let ok = toolform::parse_args::<Query>(&json!({
+        "region": "eu", "tier": "free", "shardId": 1, "big": 2, "sql": "x"
+    }))
+    .unwrap();
+    assert!(ok.zone.is_none() && ok.dry_run.is_none());
+    let err = toolform::parse_args::<Query>(&json!({
+        "region": "eu", "tier": "free", "shardId": 1, "big": 9007199254740992u64, "sql": "x"
+    }))
+    .unwrap_err();
+    assert!(err.to_string().contains("/big"), "{err}");
+}
+
+// A struct with `header` fields used inside another type. The spec (and
+// rmcp 3.11's client) accept an annotation at any depth of `properties`, so
+// a plain nested struct keeps its annotations; under `items`, `anyOf`/
+// `oneOf` or a `$ref` they are invalid, which the derive cannot see where
+// the outer type is declared (the field types' shapes sit behind function
+// pointers): `headers::check` on the outer type's schema finds them.
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Nested {
+    scope: Tenant,
+    note: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct InList {
+    scopes: Vec<Tenant>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Twice {
+    first: Tenant,
+    second: Tenant,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+enum Choice {
+    One(Tenant),
+    Other(String),
+}
+
+#[test]
+fn nested_through_properties_is_valid() {
+    let schema = Nested::input_schema();
+    assert_eq!(
+        schema["properties"]["scope"]["properties"]["tenant"]["x-mcp-header"],
+        "Tenant"
+    );
+    let found: Vec<String> = headers::check(schema)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.pointer())
+        .collect();
+    assert_eq!(found, ["/scope/tenant", "/scope/priority"]);
+    assert!(rmcp_accepts(schema));
+    let args = json!({"scope": {"tenant": "acme"}, "note": "n"});
+    let params = headers::check(schema).unwrap();
+    assert_eq!(
+        headers::headers_for(&params, &args).unwrap(),
+        [("Mcp-Param-Tenant".to_string(), "acme".to_string())]
+    );
+}
+
+#[test]
+fn off_the_properties_chain_is_caught_at_run_time() {
+    let paths = |schema: &Value| -> Vec<String> {
+        headers::check(schema)
+            .unwrap_err()
+            .into_iter()
+            .map(|v| v.path)
+            .collect()
+    };
+    assert_eq!(
+        paths(InList::input_schema()),
+        [
+            "/properties/scopes/items/properties/tenant/x-mcp-header",
+            "/properties/scopes/items/properties/priority/x-mcp-header",
+        ]
+    );
+    // The same struct twice: every name twice.
+    assert_eq!(
+        paths(Twice::input_schema()),
+        [
+            "/properties/second/properties/tenant/x-mcp-header",
+            "/properties/second/properties/priority/x-mcp-header",
+        ]
+    );
+    let choice = paths(Choice::input_schema());
+    assert_eq!(choice.len(), 2, "{choice:?}");
+    assert!(choice.iter().all(|p| p.contains("Of/")), "{choice:?}");
+}
+
+/// `x-mcp-header` is for MCP's HTTP transport: JSON Schema dialects keep
+/// it, a provider's strict mode (whose model has no headers) leaves it out
+/// rather than refusing the schema.
+#[test]
+fn dialects_keep_or_drop_the_annotation() {
+    use toolform::dialect::Dialect;
+    for dialect in Dialect::ALL {
+        let schema = match Query::input_schema_in(dialect) {
+            Ok(schema) => schema,
+            Err(e) => panic!("{dialect:?}: {e}"),
+        };
+        let kept = schema.to_string().contains("x-mcp-header");
+        let json_schema = matches!(
+            dialect,
+            Dialect::JsonSchema2020 | Dialect::JsonSchemaDraft07
+        );
+        assert_eq!(kept, json_schema, "{dialect:?}: {schema}");
+    }
+}
