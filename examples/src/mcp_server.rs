@@ -350,22 +350,10 @@ pub struct NoArgs {}
 #[derive(Debug, Deserialize, ToolSchema)]
 pub struct RouteQuery {
     /// The region the query runs in; mirrored into `Mcp-Param-Region`.
+    #[schema(header = "Region")]
     pub region: String,
     /// What to look up there.
     pub query: Option<String>,
-}
-
-/// `RouteQuery`'s input schema with `"x-mcp-header": "Region"` on `region`.
-// TODO(header derive): `#[schema(header = "Region")]` on the field instead.
-pub fn route_query_schema() -> std::sync::Arc<rmcp::model::JsonObject> {
-    let mut schema = (*toolform::rmcp::input_schema::<RouteQuery>()).clone();
-    if let Some(serde_json::Value::Object(region)) = schema
-        .get_mut("properties")
-        .and_then(|p| p.get_mut("region"))
-    {
-        region.insert("x-mcp-header".into(), "Region".into());
-    }
-    std::sync::Arc::new(schema)
 }
 
 /// A 1x1 red PNG.
@@ -685,8 +673,7 @@ impl ExampleServer {
     /// only one. The HTTP server checks its header with
     /// `toolform::rmcp::HeaderCheckLayer`.
     #[tool(
-        description = "Runs a query in a region; the region travels in the Mcp-Param-Region header too (SEP-2243)",
-        input_schema = route_query_schema()
+        description = "Runs a query in a region; the region travels in the Mcp-Param-Region header too (SEP-2243)"
     )]
     async fn route_query(
         &self,
