@@ -5,6 +5,8 @@ pub mod args;
 #[cfg(feature = "rmcp")]
 pub mod elicitation;
 #[cfg(feature = "rmcp")]
+pub mod output;
+#[cfg(feature = "rmcp")]
 pub mod params;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;

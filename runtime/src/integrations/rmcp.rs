@@ -120,6 +120,10 @@ pub use super::elicitation::{
     Asked, ElicitFailure, ask, elicit, elicit_request, elicit_request_for, elicitation_schema,
     elicitation_schema_for, elicited, input_request, input_required, input_response, revision_for,
 };
+pub use super::output::{
+    RESULT_KEY, call_tool, carries_any_output, is_object_output, list_tools, result_for,
+    result_object_schema, tools_for,
+};
 pub use super::params::Parameters;
 pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};
 /// rmcp's `Json<T>`, re-exported beside [`Parameters`]: a `#[tool]` returning
