@@ -80,7 +80,10 @@ pub fn result_object_schema(schema: &JsonObject) -> JsonObject {
     }
     root.insert(
         "properties".into(),
-        Value::Object(Map::from_iter([(RESULT_KEY.to_owned(), Value::Object(inner))])),
+        Value::Object(Map::from_iter([(
+            RESULT_KEY.to_owned(),
+            Value::Object(inner),
+        )])),
     );
     root.insert("required".into(), json!([RESULT_KEY]));
     root
@@ -195,12 +198,14 @@ pub fn result_for(
 /// block already holds it.
 fn add_text(result: &mut CallToolResult, value: &Value) {
     let present = result.content.iter().any(|block| {
-        block
-            .as_text()
-            .is_some_and(|text| serde_json::from_str::<Value>(&text.text).is_ok_and(|v| v == *value))
+        block.as_text().is_some_and(|text| {
+            serde_json::from_str::<Value>(&text.text).is_ok_and(|v| v == *value)
+        })
     });
     if !present {
-        result.content.insert(0, ContentBlock::text(value.to_string()));
+        result
+            .content
+            .insert(0, ContentBlock::text(value.to_string()));
     }
 }
 
@@ -255,7 +260,8 @@ pub fn list_tools<S: MaybeSend + 'static>(
     context: &RequestContext<RoleServer>,
 ) -> ListToolsResult {
     let version = context.protocol_version();
-    let mut result = ListToolsResult::with_all_items(tools_for(router.list_all(), version.as_ref()));
+    let mut result =
+        ListToolsResult::with_all_items(tools_for(router.list_all(), version.as_ref()));
     if carries_any_output(version.as_ref()) {
         result.ttl_ms = Some(0);
         result.cache_scope = Some(CacheScope::Public);

@@ -305,7 +305,10 @@ fn validator(schema: &Value) -> jsonschema::Validator {
 }
 
 fn errors(validator: &jsonschema::Validator, value: &Value) -> Vec<String> {
-    validator.iter_errors(value).map(|e| e.to_string()).collect()
+    validator
+        .iter_errors(value)
+        .map(|e| e.to_string())
+        .collect()
 }
 
 /// A validator for the definition `def` of `version`'s own `schema.json`.
@@ -350,15 +353,14 @@ async fn every_structured_value_validates_against_its_listed_schema_under_every_
         let v = version.as_str();
         let modern = *version == ProtocolVersion::V_2026_07_28;
         let session = session(version, true);
-        let listed = session
-            .client
-            .list_tools(None)
-            .await
-            .expect("tools/list");
+        let listed = session.client.list_tools(None).await.expect("tools/list");
         if let Some(spec) = spec_validator(version, "ListToolsResult") {
             let wire = serde_json::to_value(&listed).expect("serializes");
             let errs = errors(&spec, &wire);
-            assert!(errs.is_empty(), "{v}: tools/list breaks the spec: {errs:?}\n{wire:#}");
+            assert!(
+                errs.is_empty(),
+                "{v}: tools/list breaks the spec: {errs:?}\n{wire:#}"
+            );
         }
         let router_tools = Server::tool_router().list_all();
         for (tool, args, value) in cases() {
@@ -395,14 +397,20 @@ async fn every_structured_value_validates_against_its_listed_schema_under_every_
             };
             assert_eq!(sent, expected, "{v}: {tool}");
             let errs = errors(&validator(&Value::Object((*schema).clone())), &sent);
-            assert!(errs.is_empty(), "{v}: {tool}: {sent} breaks {schema:?}: {errs:?}");
+            assert!(
+                errs.is_empty(),
+                "{v}: {tool}: {sent} breaks {schema:?}: {errs:?}"
+            );
             // The value's serde_json serialization, as text, once.
             let texts = text_blocks(&result);
             assert_eq!(texts, [value.to_string()], "{v}: {tool}");
             if let Some(spec) = spec_validator(version, "CallToolResult") {
                 let wire = serde_json::to_value(&result).expect("serializes");
                 let errs = errors(&spec, &wire);
-                assert!(errs.is_empty(), "{v}: {tool}: the result breaks the spec: {errs:?}\n{wire:#}");
+                assert!(
+                    errs.is_empty(),
+                    "{v}: {tool}: the result breaks the spec: {errs:?}\n{wire:#}"
+                );
             }
         }
     }
@@ -418,13 +426,28 @@ async fn rmcp_alone_drops_schema_and_value_for_older_revisions() {
         let modern = *version == ProtocolVersion::V_2026_07_28;
         let session = session(version, false);
         let listed = session.client.list_tools(None).await.expect("tools/list");
-        let hits_tool = listed.tools.iter().find(|t| t.name == "hits").expect("listed");
+        let hits_tool = listed
+            .tools
+            .iter()
+            .find(|t| t.name == "hits")
+            .expect("listed");
         assert_eq!(hits_tool.output_schema.is_some(), modern, "{v}");
-        let found = listed.tools.iter().find(|t| t.name == "found").expect("listed");
+        let found = listed
+            .tools
+            .iter()
+            .find(|t| t.name == "found")
+            .expect("listed");
         assert!(found.output_schema.is_some(), "{v}");
         let result = call(&session, "hits", json!({})).await;
-        assert_eq!(result.structured_content.is_some(), modern, "{v}: {result:?}");
-        assert_eq!(text_blocks(&result), [serde_json::to_string(&hits()).unwrap()]);
+        assert_eq!(
+            result.structured_content.is_some(),
+            modern,
+            "{v}: {result:?}"
+        );
+        assert_eq!(
+            text_blocks(&result),
+            [serde_json::to_string(&hits()).unwrap()]
+        );
     }
 }
 
@@ -457,9 +480,16 @@ fn the_wrapped_schema_of_a_recursive_type_still_resolves() {
     assert!(wrapped["properties"]["result"].get("$schema").is_none());
     let check = validator(&wrapped);
     let good = json!({"result": serde_json::to_value(tree()).unwrap()});
-    assert!(errors(&check, &good).is_empty(), "{:?}", errors(&check, &good));
+    assert!(
+        errors(&check, &good).is_empty(),
+        "{:?}",
+        errors(&check, &good)
+    );
     let bad = json!({"result": [{"name": "root", "children": [{"name": 1, "children": []}]}]});
-    assert!(!errors(&check, &bad).is_empty(), "the reference is followed");
+    assert!(
+        !errors(&check, &bad).is_empty(),
+        "the reference is followed"
+    );
 }
 
 #[test]
@@ -479,28 +509,40 @@ fn references_are_rewritten_only_where_they_point_into_the_document() {
             },
         }},
     });
-    let Value::Object(schema) = schema else { unreachable!() };
+    let Value::Object(schema) = schema else {
+        unreachable!()
+    };
     let wrapped = Value::Object(result_object_schema(&schema));
     let node = &wrapped["properties"]["result"]["$defs"]["Node"]["properties"];
-    assert_eq!(wrapped["properties"]["result"]["items"]["$ref"], "#/properties/result/$defs/Node");
+    assert_eq!(
+        wrapped["properties"]["result"]["items"]["$ref"],
+        "#/properties/result/$defs/Node"
+    );
     assert_eq!(node["next"]["anyOf"][0]["$ref"], "#/properties/result");
     assert_eq!(node["tag"]["$ref"], "#tag");
     assert_eq!(node["remote"]["$ref"], "https://example.com/s.json#/x");
     assert_eq!(node["own"]["$ref"], "#/$defs/x");
     assert_eq!(node["data"]["const"]["$ref"], "#/not/a/schema");
-    assert_eq!(wrapped["$schema"], "https://json-schema.org/draft/2020-12/schema");
+    assert_eq!(
+        wrapped["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
     assert_eq!(wrapped["required"], json!(["result"]));
 
     // A schema with its own `$id` is a resource: left whole.
     let with_id = json!({"$id": "https://example.com/list", "$schema": "x", "type": "array", "items": {"$ref": "#/$defs/a"}});
-    let Value::Object(with_id) = with_id else { unreachable!() };
+    let Value::Object(with_id) = with_id else {
+        unreachable!()
+    };
     let wrapped = Value::Object(result_object_schema(&with_id));
     assert_eq!(wrapped["properties"]["result"], Value::Object(with_id));
     assert!(wrapped.get("$schema").is_none());
 }
 
 fn tool_with(schema: Value) -> Tool {
-    let Value::Object(schema) = schema else { panic!("an object schema") };
+    let Value::Object(schema) = schema else {
+        panic!("an object schema")
+    };
     Tool::new("t", "", JsonObject::new()).with_raw_output_schema(Arc::new(schema))
 }
 
@@ -511,8 +553,14 @@ fn the_decision_follows_the_schema_not_the_value() {
     assert!(!toolform::rmcp::is_object_output(&schema), "{schema:?}");
     // `Some` is an object on the wire, and is still wrapped: the schema is.
     let value = serde_json::to_value(Some(hits().remove(0))).unwrap();
-    let response = result_for(Some(&schema), CallToolResult::structured(value.clone()).into(), old);
-    let CallToolResponse::Complete(result) = response else { panic!("complete") };
+    let response = result_for(
+        Some(&schema),
+        CallToolResult::structured(value.clone()).into(),
+        old,
+    );
+    let CallToolResponse::Complete(result) = response else {
+        panic!("complete")
+    };
     assert_eq!(result.structured_content, Some(json!({"result": value})));
     assert_eq!(text_blocks(&result), [value.to_string()], "not added twice");
 
@@ -520,22 +568,40 @@ fn the_decision_follows_the_schema_not_the_value() {
     let bare = CallToolResult::success(vec![]);
     let mut bare = bare;
     bare.structured_content = Some(json!([1, 2]));
-    let response = result_for(Some(&toolform::rmcp::output_schema::<Vec<u8>>()), bare.into(), None);
-    let CallToolResponse::Complete(result) = response else { panic!("complete") };
-    assert_eq!(result.structured_content, Some(json!({"result": [1, 2]})), "no version: an old peer");
+    let response = result_for(
+        Some(&toolform::rmcp::output_schema::<Vec<u8>>()),
+        bare.into(),
+        None,
+    );
+    let CallToolResponse::Complete(result) = response else {
+        panic!("complete")
+    };
+    assert_eq!(
+        result.structured_content,
+        Some(json!({"result": [1, 2]})),
+        "no version: an old peer"
+    );
     assert_eq!(text_blocks(&result), ["[1,2]"]);
 
     // A tool without an output schema, and an object schema: untouched.
     let untouched = |schema: Option<&JsonObject>| {
         let response = result_for(schema, CallToolResult::structured(json!([1])).into(), old);
-        let CallToolResponse::Complete(result) = response else { panic!("complete") };
+        let CallToolResponse::Complete(result) = response else {
+            panic!("complete")
+        };
         result.structured_content
     };
     assert_eq!(untouched(None), Some(json!([1])));
-    assert_eq!(untouched(Some(&toolform::rmcp::output_schema::<Found>())), Some(json!([1])));
+    assert_eq!(
+        untouched(Some(&toolform::rmcp::output_schema::<Found>())),
+        Some(json!([1]))
+    );
 
     // Listing: object roots and 2026-07-28 untouched.
-    let tools = vec![tool_with(json!({"type": "object"})), tool_with(json!({"type": "string"}))];
+    let tools = vec![
+        tool_with(json!({"type": "object"})),
+        tool_with(json!({"type": "string"})),
+    ];
     let modern = tools_for(tools.clone(), Some(&ProtocolVersion::V_2026_07_28));
     assert_eq!(modern, tools);
     let legacy = tools_for(tools.clone(), old);
@@ -559,7 +625,13 @@ fn schemas_of_the_test_types_are_what_the_cases_assume() {
     };
     let ours = |s: &Value| bare(s.as_object().expect("an object schema"));
     let tools = Server::tool_router().list_all();
-    let of = |name: &str| tools.iter().find(|t| t.name == name).and_then(|t| t.output_schema.clone()).unwrap();
+    let of = |name: &str| {
+        tools
+            .iter()
+            .find(|t| t.name == name)
+            .and_then(|t| t.output_schema.clone())
+            .unwrap()
+    };
     // A std container of derived types: schemars' container around
     // toolform's schemas, which here is toolform's schema of the container.
     assert_eq!(bare(&of("hits")), ours(<Vec<Hit>>::output_schema()));
