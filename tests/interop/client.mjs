@@ -447,7 +447,9 @@ async function main() {
     report.serverStderr = Buffer.concat(stderrChunks).toString('utf8');
   }
 
-  process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  // Wait until the report is flushed: process.exit() below would cut a
+  // report larger than the pipe's buffer short.
+  await new Promise((resolve) => process.stdout.write(JSON.stringify(report, null, 2) + '\n', resolve));
 }
 
 main().then(
