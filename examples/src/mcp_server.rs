@@ -31,6 +31,12 @@
 //!   `test_embedded_resource`, `test_multiple_content_types`,
 //!   `test_error_handling`, `test_tool_with_progress`: the tools of the
 //!   conformance scenarios `tools-call-*`.
+//! - `list_airports` and `find_airport`: non-object results (`Vec<Airport>`,
+//!   `Option<Airport>`) returned as [`toolform::rmcp::Json`]. `list_tools` and
+//!   `call_tool` go through [`toolform::rmcp::list_tools`] and
+//!   [`toolform::rmcp::call_tool`]: a client on protocol 2026-07-28 gets the
+//!   list (or `null`) as `structuredContent` under the type's own schema, an
+//!   older one gets `{"result": ..}` under that schema wrapped in an object.
 //! - With `contrast` on, `search_flights_schemars_deserialize` and
 //!   `search_flights_schemars_serialize`: the same tool with the output schema
 //!   schemars derives (deserialize contract; serialize contract, what rmcp's
@@ -40,9 +46,9 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::InputResponses;
 use rmcp::model::{
-    CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse,
-    GetPromptResult, Implementation, ListPromptsResult, PaginatedRequestParams, PromptMessage,
-    Role, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams,
+    GetPromptResponse, GetPromptResult, Implementation, ListPromptsResult, ListToolsResult,
+    PaginatedRequestParams, PromptMessage, Role, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
@@ -381,7 +387,8 @@ impl ExampleServer {
         let mut tool_router = Self::headers_router()
             + Self::tool_router()
             + Self::rounds_router()
-            + Self::content_router();
+            + Self::content_router()
+            + Self::airports_router();
         if contrast {
             tool_router += Self::contrast_router();
         }
@@ -1061,8 +1068,84 @@ impl ExampleServer {
     }
 }
 
+// ---------------------------------------------------------------- non-object results
+
+/// An airport the example flies from.
+#[derive(Debug, Clone, Serialize, ToolSchema)]
+pub struct Airport {
+    /// IATA code.
+    pub code: String,
+    /// The city it serves.
+    pub city: String,
+}
+
+/// The airports the example serves.
+pub fn airports() -> Vec<Airport> {
+    [
+        ("LHR", "London"),
+        ("CDG", "Paris"),
+        ("JFK", "New York"),
+        ("NRT", "Tokyo"),
+    ]
+    .into_iter()
+    .map(|(code, city)| Airport {
+        code: code.into(),
+        city: city.into(),
+    })
+    .collect()
+}
+
+/// Which airport.
+#[derive(Debug, Deserialize, ToolSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FindAirport {
+    /// IATA code, any case.
+    pub code: String,
+}
+
+#[tool_router(router = airports_router)]
+impl ExampleServer {
+    /// A list as the structured result.
+    #[tool(description = "The airports served (a list: non-object structured content)")]
+    async fn list_airports(&self) -> Json<Vec<Airport>> {
+        Json(airports())
+    }
+
+    /// `Option<Airport>`: an object or `null`, a non-object schema either way.
+    #[tool(description = "The airport with an IATA code, or null (non-object structured content)")]
+    async fn find_airport(
+        &self,
+        Parameters(args): Parameters<FindAirport>,
+    ) -> Json<Option<Airport>> {
+        Json(
+            airports()
+                .into_iter()
+                .find(|a| a.code.eq_ignore_ascii_case(&args.code)),
+        )
+    }
+}
+
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for ExampleServer {
+    /// The router's tools, each non-object `outputSchema` wrapped in
+    /// `{"result": ..}` for clients before protocol 2026-07-28.
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(toolform::rmcp::list_tools(&self.tool_router, &context))
+    }
+
+    /// The router's call, a non-object result wrapped the same way.
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        toolform::rmcp::call_tool(&self.tool_router, self, request, context).await
+    }
+
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
             ServerCapabilities::builder()

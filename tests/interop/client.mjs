@@ -25,6 +25,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 
 function usage(message) {
   process.stderr.write(
@@ -267,6 +268,17 @@ function zodSummary(error) {
   return lines.length > 0 ? [...new Set(lines)].join('; ') : String(error?.message ?? error);
 }
 
+// The result's structuredContent checked against the listed outputSchema with
+// the SDK's own validator (ajv), as a record; null for error results and tools
+// without an outputSchema. callTool already refuses a mismatch: this says so
+// per call, in the report.
+function validateOutput(tools, name, result) {
+  const schema = tools.find((t) => t.name === name)?.outputSchema;
+  if (!schema || result.isError) return null;
+  const check = new AjvJsonSchemaValidator().getValidator(schema)(result.structuredContent);
+  return { valid: check.valid, errorMessage: check.errorMessage ?? null };
+}
+
 function errorRecord(error) {
   if (error === null || error === undefined) return null;
   return {
@@ -399,6 +411,7 @@ async function main() {
       error: null,
       isError: null,
       structuredContent: null,
+      outputValidation: null,
       text: [],
       content: null,
       elicitations: [],
@@ -412,6 +425,7 @@ async function main() {
       record.structuredContent = result.structuredContent ?? null;
       record.content = result.content ?? null;
       record.text = (result.content ?? []).filter((c) => c.type === 'text').map((c) => c.text);
+      record.outputValidation = validateOutput(tools, step.tool, result);
     } catch (error) {
       record.error = errorRecord(error);
     } finally {

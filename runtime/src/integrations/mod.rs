@@ -7,6 +7,8 @@ pub mod elicitation;
 #[cfg(feature = "rmcp-http")]
 pub mod header_check;
 #[cfg(feature = "rmcp")]
+pub mod output;
+#[cfg(feature = "rmcp")]
 pub mod params;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;

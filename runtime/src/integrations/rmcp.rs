@@ -7,6 +7,12 @@
 //!   `Parameters<T>` and `Json<T>` keep working: with this feature derived
 //!   types implement `schemars::JsonSchema` (see [`crate::schemars`]), so rmcp
 //!   asks them for the same two schemas.
+//! - **Non-object results** (`Json<Vec<T>>`, `Json<String>`, `Json<Option<T>>`):
+//!   [`list_tools`] and [`call_tool`] in the `#[tool_handler]` impl send
+//!   `T`'s schema and the value to a client on protocol 2026-07-28 and both
+//!   inside `{"result": ..}` to older ones (which rmcp alone would send
+//!   neither), with the value as text for all; [`tools_for`],
+//!   [`result_for`] and [`result_object_schema`] are their parts.
 //! - **Elicitation, protocol 2025-06-18 and 2025-11-25** (a server-to-client
 //!   request): [`elicit`] sends an [`ElicitForm`]'s `requestedSchema` in the
 //!   grammar of the client's protocol version and reads the answer back into
@@ -130,8 +136,19 @@ pub use super::header_check::{
     CheckedRequestBody, CheckedResponseBody, DEFAULT_MAX_BODY_BYTES, HeaderCheck, HeaderCheckLayer,
     InvalidToolHeaders,
 };
+pub use super::output::{
+    RESULT_KEY, call_tool, carries_any_output, is_object_output, list_tools, result_for,
+    result_object_schema, tools_for,
+};
 pub use super::params::Parameters;
 pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};
 /// rmcp's `Json<T>`, re-exported beside [`Parameters`]: a `#[tool]` returning
 /// `Json<T>` (or `Result<Json<T>, E>`) advertises `T`'s output schema.
+///
+/// rmcp's macro asks `schema_for_output::<T>()` (schemars, for `T` itself),
+/// so a type of toolform's own under this name could not change the schema;
+/// the result needs nothing more than rmcp's conversion (the value as
+/// `structuredContent`, its serde_json text as a text block). What a
+/// non-object `T` needs across protocol revisions is done where the revision
+/// is known, in [`list_tools`] and [`call_tool`].
 pub use rmcp::handler::server::wrapper::Json;

@@ -96,12 +96,12 @@ fn has_ref(schema: &mut Value) -> bool {
 }
 
 /// Keywords whose values are data, not subschemas.
-fn is_literal_keyword(key: &str) -> bool {
+pub(crate) fn is_literal_keyword(key: &str) -> bool {
     matches!(key, "const" | "enum" | "default" | "examples")
 }
 
 /// Keywords whose values map names (not keywords) to subschemas.
-fn is_name_map(key: &str) -> bool {
+pub(crate) fn is_name_map(key: &str) -> bool {
     matches!(
         key,
         "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas"

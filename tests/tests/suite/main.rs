@@ -29,6 +29,7 @@ mod hostile;
 mod integrations;
 mod known_with;
 mod layers;
+mod nonobject;
 mod parse_args_input;
 mod rmcp_ask;
 mod rmcp_ask_again;

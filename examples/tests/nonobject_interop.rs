@@ -1,0 +1,450 @@
+//! The example server's non-object tools (`list_airports`: `Vec<Airport>`,
+//! `find_airport`: `Option<Airport>`) against the official SDK clients, over
+//! stdio:
+//!
+//! - the Python SDK (`mcp` 2.3.0 on PyPI, `tests/interop/python/`), under
+//!   protocol 2026-07-28 (`mode="auto"`, negotiated by `server/discover`)
+//!   and 2025-11-25 (`mode="legacy"`, the initialize handshake);
+//! - the TypeScript SDK (`@modelcontextprotocol/sdk` 1.32.2,
+//!   `tests/interop/client.mjs`), whose newest revision is 2025-11-25.
+//!
+//! Both clients check every `structuredContent` against the listed
+//! `outputSchema` themselves (Python: `jsonschema`; TypeScript: ajv) and
+//! refuse the call when it does not match; the reports also say so per call.
+//! Under 2026-07-28 the value and the type's own schema go out unchanged,
+//! before it both are wrapped in `{"result": ..}`; the text block is the
+//! value's serde_json serialization under both.
+//!
+//! Needs `python3` (3.10 or later, with `venv`) and Node.js 20 or later with
+//! npm on PATH. The Python packages are pinned in
+//! `tests/interop/python/requirements.txt` and installed by this test into a
+//! virtual environment under the target directory the first time; the npm
+//! packages are installed with `npm ci` from `tests/interop/package-lock.json`
+//! when absent, as `examples/tests/interop.rs` does.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::OnceLock;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use toolform_examples::mcp_server::airports;
+
+const SERVER: &str = env!("CARGO_BIN_EXE_mcp-server");
+/// Longest a client run may take.
+const CHILD_TIMEOUT: Duration = Duration::from_secs(120);
+/// Longest an install (`pip install`, `npm ci`) may take.
+const INSTALL_TIMEOUT: Duration = Duration::from_secs(600);
+/// The Python SDK pinned in `tests/interop/python/requirements.txt`.
+const PYTHON_SDK: &str = "2.3.0";
+const NEED_PYTHON: &str = "This test needs python3 >= 3.10 with the venv module on PATH; \
+                           then rerun `cargo test -p toolform-examples --test nonobject_interop`.";
+const NEED_NODE: &str = "This test needs Node.js >= 20 with npm on PATH; \
+                         then rerun `cargo test -p toolform-examples --test nonobject_interop`.";
+
+fn interop_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/interop")
+}
+
+fn scratch_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("nonobject");
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    dir
+}
+
+struct Output {
+    status: ExitStatus,
+    stdout: String,
+    stderr: String,
+}
+
+impl Output {
+    fn describe(&self) -> String {
+        format!(
+            "status: {}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+            self.status, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Runs `cmd` with piped output; kills it and panics after `timeout`.
+fn run(mut cmd: Command, what: &str, timeout: Duration, hint: &str) -> Output {
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {what} ({cmd:?}): {e}\n{hint}"));
+    let drain = |stream: Option<Box<dyn Read + Send>>| {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut s) = stream {
+                let _ = s.read_to_end(&mut bytes);
+            }
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let stdout = drain(
+        child
+            .stdout
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    let stderr = drain(
+        child
+            .stderr
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    let deadline = Instant::now() + timeout;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() >= deadline => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!(
+                    "{what} did not finish within {timeout:?} and was killed.\n{}",
+                    stderr.join().unwrap_or_default()
+                );
+            }
+            Ok(None) => thread::sleep(Duration::from_millis(20)),
+            Err(e) => panic!("waiting for {what}: {e}"),
+        }
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Installs.
+
+/// The virtual environment's `python`, with the pinned packages installed.
+fn python() -> &'static Path {
+    static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    match READY.get_or_init(install_python) {
+        Ok(python) => python,
+        Err(message) => panic!("{message}"),
+    }
+}
+
+fn install_python() -> Result<PathBuf, String> {
+    let requirements_file = interop_dir().join("python/requirements.txt");
+    let requirements = std::fs::read_to_string(&requirements_file)
+        .map_err(|e| format!("cannot read {}: {e}", requirements_file.display()))?;
+    let venv = scratch_dir().join("python-venv");
+    let python = venv.join(if cfg!(windows) {
+        "Scripts/python.exe"
+    } else {
+        "bin/python"
+    });
+    let marker = venv.join("toolform-requirements.txt");
+    if python.exists() && std::fs::read_to_string(&marker).ok().as_deref() == Some(&requirements) {
+        return Ok(python);
+    }
+    let host = if cfg!(windows) { "python" } else { "python3" };
+    let mut check = Command::new(host);
+    check.args([
+        "-c",
+        "import sys; assert sys.version_info >= (3, 10), sys.version",
+    ]);
+    let out = run(check, "python3 --version", CHILD_TIMEOUT, NEED_PYTHON);
+    if !out.status.success() {
+        return Err(format!(
+            "python3 is too old.\n{}\n{NEED_PYTHON}",
+            out.describe()
+        ));
+    }
+    eprintln!(
+        "nonobject_interop: installing {} into {}",
+        requirements_file.display(),
+        venv.display()
+    );
+    let mut create = Command::new(host);
+    create.args(["-m", "venv", "--clear"]).arg(&venv);
+    let out = run(create, "python3 -m venv", INSTALL_TIMEOUT, NEED_PYTHON);
+    if !out.status.success() {
+        return Err(format!(
+            "`python3 -m venv` failed.\n{}\n{NEED_PYTHON}",
+            out.describe()
+        ));
+    }
+    let mut pip = Command::new(&python);
+    pip.args([
+        "-m",
+        "pip",
+        "install",
+        "--no-input",
+        "--disable-pip-version-check",
+        "-r",
+    ])
+    .arg(&requirements_file);
+    let out = run(pip, "pip install", INSTALL_TIMEOUT, NEED_PYTHON);
+    if !out.status.success() {
+        return Err(format!(
+            "`pip install -r {}` failed (PyPI must be reachable the first time).\n{}",
+            requirements_file.display(),
+            out.describe()
+        ));
+    }
+    std::fs::write(&marker, &requirements)
+        .map_err(|e| format!("cannot write {}: {e}", marker.display()))?;
+    Ok(python)
+}
+
+/// `tests/interop` with its pinned npm packages installed.
+fn npm_packages() -> &'static Path {
+    static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    match READY.get_or_init(install_npm) {
+        Ok(dir) => dir,
+        Err(message) => panic!("{message}"),
+    }
+}
+
+/// Pinned dependencies whose installed copy is missing or of another version.
+fn stale_packages(dir: &Path) -> Vec<String> {
+    let manifest: Value = std::fs::read_to_string(dir.join("package.json"))
+        .ok()
+        .and_then(|s| serde_json::from_str(&s).ok())
+        .unwrap_or(Value::Null);
+    let mut stale = Vec::new();
+    for (name, pin) in manifest["dependencies"].as_object().into_iter().flatten() {
+        let installed =
+            std::fs::read_to_string(dir.join("node_modules").join(name).join("package.json"))
+                .ok()
+                .and_then(|s| serde_json::from_str::<Value>(&s).ok())
+                .and_then(|v| v["version"].as_str().map(str::to_owned));
+        if installed.as_deref() != pin.as_str() {
+            stale.push(name.clone());
+        }
+    }
+    stale
+}
+
+fn install_npm() -> Result<PathBuf, String> {
+    let dir = interop_dir()
+        .canonicalize()
+        .map_err(|e| format!("cannot find tests/interop: {e}"))?;
+    if stale_packages(&dir).is_empty() {
+        return Ok(dir);
+    }
+    let npm = if cfg!(windows) { "npm.cmd" } else { "npm" };
+    let mut cmd = Command::new(npm);
+    cmd.args(["ci", "--no-audit", "--no-fund", "--engine-strict=false"])
+        .current_dir(&dir);
+    let out = run(cmd, "npm ci", INSTALL_TIMEOUT, NEED_NODE);
+    if !out.status.success() || !stale_packages(&dir).is_empty() {
+        return Err(format!(
+            "`npm ci` in {} failed (the npm registry must be reachable the first time).\n{}",
+            dir.display(),
+            out.describe()
+        ));
+    }
+    Ok(dir)
+}
+
+// ---------------------------------------------------------------------------
+// What each call must return.
+
+/// The calls both clients make, with the value the tool returns.
+fn calls() -> Vec<(&'static str, Value, Value)> {
+    let all = serde_json::to_value(airports()).expect("serializes");
+    vec![
+        ("list_airports", json!({}), all.clone()),
+        ("find_airport", json!({"code": "cdg"}), all[1].clone()),
+        ("find_airport", json!({"code": "XXX"}), Value::Null),
+    ]
+}
+
+/// The checks of one client's report: `modern` is protocol 2026-07-28.
+fn check_calls(who: &str, report: &Value, modern: bool, failures: &mut Vec<String>) {
+    let mut check = |ok: bool, message: String| {
+        if !ok {
+            failures.push(format!("{who}: {message}"));
+        }
+    };
+    let schema_of = |tool: &str| -> Value {
+        match &report["tools"] {
+            Value::Array(tools) => tools
+                .iter()
+                .find(|t| t["name"] == tool)
+                .map(|t| t["outputSchema"].clone())
+                .unwrap_or(Value::Null),
+            tools => tools[tool].clone(),
+        }
+    };
+    for (tool, root) in [
+        ("list_airports", json!("array")),
+        ("find_airport", json!(["object", "null"])),
+    ] {
+        let schema = schema_of(tool);
+        if modern {
+            check(
+                schema["type"] == root,
+                format!("{tool}'s outputSchema should be T's own, got {schema}"),
+            );
+        } else {
+            check(
+                schema["type"] == "object"
+                    && schema["required"] == json!(["result"])
+                    && schema["properties"]["result"]["type"] == root,
+                format!(
+                    "{tool}'s outputSchema should be T's inside {{\"result\": ..}}, got {schema}"
+                ),
+            );
+        }
+    }
+    let made = report["calls"].as_array().cloned().unwrap_or_default();
+    check(
+        made.len() >= calls().len(),
+        format!("{} calls made, want {}", made.len(), calls().len()),
+    );
+    for ((tool, args, value), call) in calls().into_iter().zip(&made) {
+        let what = format!("{tool} {args}");
+        check(
+            call["ok"] == true && call["isError"] == false,
+            format!("{what}: the client refused it: {}", call["error"]),
+        );
+        let expected = if modern {
+            value.clone()
+        } else {
+            json!({"result": value})
+        };
+        check(
+            call["structuredContent"] == expected,
+            format!(
+                "{what}: structuredContent {} , want {expected}",
+                call["structuredContent"]
+            ),
+        );
+        check(
+            call["text"] == json!([value.to_string()]),
+            format!("{what}: text {} , want [{value}] serialized", call["text"]),
+        );
+        // The client's own schema check, as recorded (both also refuse the call on a mismatch).
+        let valid = match &call["outputValidation"] {
+            Value::Null => call["schemaErrors"] == json!([]),
+            validation => validation["valid"] == true,
+        };
+        check(
+            valid,
+            format!(
+                "{what}: fails the listed outputSchema: {} {}",
+                call["schemaErrors"], call["outputValidation"]
+            ),
+        );
+    }
+}
+
+fn save(name: &str, report: &Value) -> PathBuf {
+    let path = scratch_dir().join(format!("report-{name}.json"));
+    let _ = std::fs::write(
+        &path,
+        serde_json::to_string_pretty(report).unwrap_or_default(),
+    );
+    path
+}
+
+fn finish(what: &str, failures: Vec<String>, reports: &[PathBuf]) {
+    assert!(
+        failures.is_empty(),
+        "{what}: {} problem(s):\n  - {}\nReports: {reports:?}",
+        failures.len(),
+        failures.join("\n  - ")
+    );
+}
+
+// ---------------------------------------------------------------------------
+
+fn run_python(mode: &str, extra: &[(&str, Value)], server_args: &[&str]) -> Value {
+    let mut cmd = Command::new(python());
+    cmd.arg(interop_dir().join("python/client.py"))
+        .args(["--mode", mode]);
+    for (tool, args, _) in calls() {
+        cmd.args(["--call", tool, &args.to_string()]);
+    }
+    for (tool, args) in extra {
+        cmd.args(["--call", tool, &args.to_string()]);
+    }
+    cmd.arg("--").arg(SERVER).args(server_args);
+    let out = run(cmd, "python client.py", CHILD_TIMEOUT, NEED_PYTHON);
+    match serde_json::from_str(&out.stdout) {
+        Ok(report) if out.status.success() => report,
+        _ => panic!(
+            "tests/interop/python/client.py --mode {mode} failed before its report.\n{}",
+            out.describe()
+        ),
+    }
+}
+
+#[test]
+fn python_sdk_under_2026_07_28_and_2025_11_25() {
+    let mut failures = Vec::new();
+    let mut reports = Vec::new();
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        // A tool whose result breaks its schema (schemars' deserialize
+        // contract), to show the SDK's check is live.
+        let contrast = (
+            "search_flights_schemars_deserialize",
+            json!({"origin": "LHR", "destination": "JFK"}),
+        );
+        let report = run_python(mode, &[contrast], &["--contrast"]);
+        reports.push(save(&format!("python-{mode}"), &report));
+        let who = format!("python mcp {} ({mode})", report["sdk"]);
+        if report["sdk"] != PYTHON_SDK || report["protocolVersion"] != version {
+            failures.push(format!(
+                "{who}: want mcp {PYTHON_SDK} on {version}, got {} on {}",
+                report["sdk"], report["protocolVersion"]
+            ));
+        }
+        check_calls(&who, &report, version == "2026-07-28", &mut failures);
+        let control = &report["calls"][calls().len()];
+        let refused = control["ok"] == false
+            && control["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("Invalid structured content"));
+        if !refused {
+            failures.push(format!(
+                "{who}: the SDK should refuse a result that breaks its schema: {control}"
+            ));
+        }
+    }
+    finish("the Python SDK against mcp-server", failures, &reports);
+}
+
+#[test]
+fn typescript_sdk_under_2025_11_25() {
+    let dir = npm_packages();
+    let script: Vec<Value> = calls()
+        .into_iter()
+        .map(|(tool, args, _)| json!({"label": format!("{tool} {args}"), "tool": tool, "args": args}))
+        .collect();
+    let script_path = scratch_dir().join("typescript-script.json");
+    std::fs::write(&script_path, Value::from(script).to_string())
+        .unwrap_or_else(|e| panic!("cannot write {}: {e}", script_path.display()));
+    let mut cmd = Command::new("node");
+    cmd.arg("client.mjs")
+        .arg("--script")
+        .arg(&script_path)
+        .arg("--stdio")
+        .arg(SERVER)
+        .current_dir(dir);
+    let out = run(cmd, "node client.mjs", CHILD_TIMEOUT, NEED_NODE);
+    let report: Value = match serde_json::from_str(&out.stdout) {
+        Ok(report) if out.status.success() => report,
+        _ => panic!(
+            "tests/interop/client.mjs failed before its report.\n{}",
+            out.describe()
+        ),
+    };
+    let path = save("typescript", &report);
+    let mut failures = Vec::new();
+    check_calls("typescript sdk 1.32.2", &report, false, &mut failures);
+    finish("the TypeScript SDK against mcp-server", failures, &[path]);
+}
