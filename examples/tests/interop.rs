@@ -643,6 +643,36 @@ fn check_report(checks: &mut Checks, report: &Value, contrast: bool) {
         }
     }
 
+    // No `input_schema`/`output_schema` attribute on search_flights: rmcp's
+    // `#[tool]` finds toolform's `Parameters`/`Json` by name, and the SDK
+    // lists exactly toolform's schemas (rmcp moves the root title and
+    // description into the tool and may add `$schema`).
+    if let Some(tool) = tools.iter().find(|t| t["name"] == "search_flights") {
+        use toolform::ToolSchema;
+        use toolform_examples::mcp_server::{SearchFlights, SearchResult};
+        let bare = |schema: &Value| {
+            let mut schema = schema.clone();
+            if let Some(map) = schema.as_object_mut() {
+                for key in ["title", "description", "$schema"] {
+                    map.remove(key);
+                }
+            }
+            schema
+        };
+        for (key, ours) in [
+            ("inputSchema", SearchFlights::input_schema()),
+            ("outputSchema", SearchResult::output_schema()),
+        ] {
+            checks.check(bare(&tool[key]) == bare(ours), || {
+                format!(
+                    "search_flights: the listed {key} is not toolform's:\n  listed:   {}\n  toolform: {}",
+                    compact(&bare(&tool[key])),
+                    compact(&bare(ours))
+                )
+            });
+        }
+    }
+
     // Every call on toolform's own tools succeeds, SDK output validation included.
     for name in TOOLFORM_TOOLS {
         let mut any = false;
