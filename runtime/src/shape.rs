@@ -317,11 +317,14 @@ fn null_shape() -> &'static Shape {
 }
 
 /// Constraints a user declares on a field (`#[schema(length(..), range(..),
-/// pattern = .., format = .., example = .., deprecated)]`).
+/// pattern = .., format = .., example = .., deprecated, items(..),
+/// values(..))]`).
 ///
 /// They describe the wire; serde itself does not enforce them (toolform's
 /// elicitation validator does). Bounds tighten the type's own range, never
-/// widen it.
+/// widen it. `items` and `values` hold the constraints of every item of an
+/// array (`items(..)`) and of every value of a map (`values(..)`), nested
+/// as deep as the declaration (`items(items(..))`).
 #[derive(Debug, Default)]
 pub struct Constraints {
     /// `minLength` (strings), `minItems` (arrays) or `minProperties` (maps).
@@ -340,6 +343,12 @@ pub struct Constraints {
     pub examples: &'static [&'static str],
     /// `deprecated: true`.
     pub deprecated: bool,
+    /// `items(..)`: the constraints of every item of an array (under the
+    /// array's `items`).
+    pub items: Option<&'static Constraints>,
+    /// `values(..)`: the constraints of every value of a map (under the
+    /// map's `additionalProperties`).
+    pub values: Option<&'static Constraints>,
 }
 
 /// A numeric bound.

@@ -392,18 +392,48 @@ impl Gen<'_, '_> {
     /// the key that asks for it (`length` on an integer is a compile error).
     fn constraints(&self, field: &Field, c: &Constraints) -> TokenStream {
         let p = &self.p;
-        let ty = field.ty;
+        let ty = field.ty.to_token_stream();
         let mut asserts = Vec::new();
+        let literal = self.constraints_literal(ty, c, &mut asserts);
+        quote!(#p::Some({
+            #(#asserts)*
+            #literal
+        }))
+    }
+
+    /// `&Constraints { .. }` of `c`, whose type is `ty`; the assertions of
+    /// `ty`'s fitness (and of its items' and values', through
+    /// `ItemOf`/`ValueOf`) pushed to `asserts`.
+    fn constraints_literal(
+        &self,
+        ty: TokenStream,
+        c: &Constraints,
+        asserts: &mut Vec<TokenStream>,
+    ) -> TokenStream {
+        let p = &self.p;
         for (span, check) in [
             (c.length.map(|l| l.span), quote!(assert_length)),
             (c.range.map(|r| r.span), quote!(assert_range)),
             (c.string, quote!(assert_string)),
+            (c.items.as_ref().map(|i| i.span), quote!(assert_items)),
+            (c.values.as_ref().map(|v| v.span), quote!(assert_values)),
         ] {
             if let Some(span) = span {
                 // Every token at the key, so an unmet bound is reported there.
                 asserts.push(emit::respan(quote!(#p::#check::<#ty>();), span));
             }
         }
+        let mut inner =
+            |within: &Option<crate::internals::attr::Inner>, of: TokenStream| match within {
+                Some(i) => {
+                    let inner_ty = quote!(#p::#of<#ty>);
+                    let literal = self.constraints_literal(inner_ty, &i.constraints, asserts);
+                    quote!(#p::Some(#literal))
+                }
+                None => quote!(#p::NO_CONSTRAINTS),
+            };
+        let items = inner(&c.items, quote!(ItemOf));
+        let values = inner(&c.values, quote!(ValueOf));
         let opt_u64 = |v| emit::opt_u64(p, v);
         let min_length = opt_u64(c.length.and_then(|l| l.min));
         let max_length = opt_u64(c.length.and_then(|l| l.max));
@@ -413,19 +443,18 @@ impl Gen<'_, '_> {
         let format = opt_str(p, c.format.as_deref());
         let examples = c.examples.iter().map(|(e, _)| e.to_json());
         let deprecated = c.deprecated;
-        quote!(#p::Some({
-            #(#asserts)*
-            &#p::Constraints {
-                min_length: #min_length,
-                max_length: #max_length,
-                minimum: #minimum,
-                maximum: #maximum,
-                pattern: #pattern,
-                format: #format,
-                examples: &[#(#examples),*],
-                deprecated: #deprecated,
-            }
-        }))
+        quote!(&#p::Constraints {
+            min_length: #min_length,
+            max_length: #max_length,
+            minimum: #minimum,
+            maximum: #maximum,
+            pattern: #pattern,
+            format: #format,
+            examples: &[#(#examples),*],
+            deprecated: #deprecated,
+            items: #items,
+            values: #values,
+        })
     }
 
     /// The shape serde reads, for positions (newtype, tuple, transparent).
@@ -454,21 +483,24 @@ fn range_checks(cont: &Container) -> TokenStream {
     let p = quote!(#krate::__private);
     let mut out = TokenStream::new();
     for ours in &cont.fields {
-        let (Some(ty), Some(range)) = (
-            &ours.range_check,
-            ours.attrs.constraints.as_ref().and_then(|c| c.range),
-        ) else {
+        let (Some(ty), Some(c)) = (&ours.range_check, ours.attrs.constraints.as_ref()) else {
             continue;
         };
         let Some(ty) = emit::outside_type(ty.to_token_stream()) else {
             continue;
         };
-        let min = emit::bound(&p, range.min);
-        let max = emit::bound(&p, range.max);
-        out.extend(emit::respan(
-            quote!(const _: () = #p::check_range::<#ty>(#min, #max);),
-            range.span,
-        ));
+        for (path, range) in c.ranges() {
+            let min = emit::bound(&p, range.min);
+            let max = emit::bound(&p, range.max);
+            // Inside `items(..)`/`values(..)`: the shape is walked to the
+            // bounded type (a step it lacks is the type assertion's error).
+            let check = if path.is_empty() {
+                quote!(const _: () = #p::check_range::<#ty>(#min, #max);)
+            } else {
+                quote!(const _: () = #p::check_range_within::<#ty>(&[#(#path),*], #min, #max);)
+            };
+            out.extend(emit::respan(check, range.span));
+        }
     }
     out
 }

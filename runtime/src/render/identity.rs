@@ -499,7 +499,14 @@ fn same_constraints(a: &Constraints, b: &Constraints) -> bool {
         format,
         examples,
         deprecated,
+        items,
+        values,
     } = a;
+    let same = |x: &Option<&'static Constraints>, y: &Option<&'static Constraints>| match (x, y) {
+        (None, None) => true,
+        (Some(x), Some(y)) => same_constraints(x, y),
+        _ => false,
+    };
     *min_length == b.min_length
         && *max_length == b.max_length
         && *minimum == b.minimum
@@ -508,4 +515,6 @@ fn same_constraints(a: &Constraints, b: &Constraints) -> bool {
         && *format == b.format
         && *examples == b.examples
         && *deprecated == b.deprecated
+        && same(items, &b.items)
+        && same(values, &b.values)
 }

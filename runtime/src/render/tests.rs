@@ -162,6 +162,8 @@ mod semantics {
         format: None,
         examples: &[],
         deprecated: false,
+        items: None,
+        values: None,
     };
     static FIELDS: [Field; 3] = [
         Field {

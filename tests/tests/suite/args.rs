@@ -1541,6 +1541,8 @@ fn invalid_pattern_is_a_violation() {
         format: None,
         examples: &[],
         deprecated: false,
+        items: None,
+        values: None,
     };
     impl ToolSchema for Bad {
         const SHAPE: &'static Shape = &Shape::Named(&Named {

@@ -25,6 +25,7 @@ mod gate_trust;
 mod headers;
 mod hostile;
 mod integrations;
+mod items;
 mod known_with;
 mod layers;
 mod parse_args_input;
