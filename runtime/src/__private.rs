@@ -217,6 +217,31 @@ pub type ValueOf<T> = <T as HasValues>::Value;
 pub const fn assert_items<T: HasItems + ?Sized>() {}
 /// Asserts `T: HasValues` where the field is declared.
 pub const fn assert_values<T: HasValues + ?Sized>() {}
+macro_rules! assert_within {
+    ($($name:ident: $has:ident::$assoc:ident => $bound:ident;)*) => {$(
+        #[doc = concat!("Asserts `T: ", stringify!($has), "` and that `T`'s ",
+            stringify!($assoc), " type `I` is `", stringify!($bound), "` (a constraint \
+            inside `items(..)`/`values(..)`); the derive writes `I` as `_`, spanned at the \
+            key inside, and `T` at the enclosing key: an unmet `", stringify!($bound),
+            "` is reported at the key inside, an unmet `", stringify!($has), "` once, at \
+            the enclosing key (where its own assertion reports it).")]
+        pub const fn $name<T: $has<$assoc = I> + ?Sized, I: $bound + ?Sized>() {}
+    )*};
+}
+
+assert_within! {
+    assert_item_length: HasItems::Item => HasLength;
+    assert_item_range: HasItems::Item => HasRange;
+    assert_item_string: HasItems::Item => IsString;
+    assert_item_items: HasItems::Item => HasItems;
+    assert_item_values: HasItems::Item => HasValues;
+    assert_value_length: HasValues::Value => HasLength;
+    assert_value_range: HasValues::Value => HasRange;
+    assert_value_string: HasValues::Value => IsString;
+    assert_value_items: HasValues::Value => HasItems;
+    assert_value_values: HasValues::Value => HasValues;
+}
+
 /// Asserts `T: HasLength` where the field is declared.
 pub const fn assert_length<T: HasLength + ?Sized>() {}
 /// Asserts `T: HasRange` where the field is declared.

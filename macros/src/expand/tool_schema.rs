@@ -394,46 +394,72 @@ impl Gen<'_, '_> {
         let p = &self.p;
         let ty = field.ty.to_token_stream();
         let mut asserts = Vec::new();
-        let literal = self.constraints_literal(ty, c, &mut asserts);
+        let literal = self.constraints_literal(ty, None, c, &mut asserts);
         quote!(#p::Some({
             #(#asserts)*
             #literal
         }))
     }
 
-    /// `&Constraints { .. }` of `c`, whose type is `ty`; the assertions of
-    /// `ty`'s fitness (and of its items' and values', through
-    /// `ItemOf`/`ValueOf`) pushed to `asserts`.
+    /// `&Constraints { .. }` of `c`; the assertions of the fitness of the
+    /// type each key constrains pushed to `asserts`.
+    ///
+    /// `within`: `None` for the field itself, whose type is `ty` (every
+    /// token of an assertion at its key); else `c` is inside `items(..)`
+    /// (`true`) or `values(..)` (`false`) of `ty`, whose tokens are spanned
+    /// at that key: `ty` without items is reported there once (the same
+    /// error as the enclosing key's own assertion), an item type a key does
+    /// not fit at the key.
     fn constraints_literal(
         &self,
         ty: TokenStream,
+        within: Option<bool>,
         c: &Constraints,
         asserts: &mut Vec<TokenStream>,
     ) -> TokenStream {
         let p = &self.p;
         for (span, check) in [
-            (c.length.map(|l| l.span), quote!(assert_length)),
-            (c.range.map(|r| r.span), quote!(assert_range)),
-            (c.string, quote!(assert_string)),
-            (c.items.as_ref().map(|i| i.span), quote!(assert_items)),
-            (c.values.as_ref().map(|v| v.span), quote!(assert_values)),
+            (c.length.map(|l| l.span), "length"),
+            (c.range.map(|r| r.span), "range"),
+            (c.string, "string"),
+            (c.items.as_ref().map(|i| i.span), "items"),
+            (c.values.as_ref().map(|v| v.span), "values"),
         ] {
-            if let Some(span) = span {
-                // Every token at the key, so an unmet bound is reported there.
-                asserts.push(emit::respan(quote!(#p::#check::<#ty>();), span));
-            }
+            let Some(span) = span else { continue };
+            let assert = match within {
+                None => {
+                    let check = quote::format_ident!("assert_{check}");
+                    emit::respan(quote!(#p::#check::<#ty>();), span)
+                }
+                Some(items) => {
+                    let step = if items { "item" } else { "value" };
+                    let check = quote::format_ident!("assert_{step}_{check}", span = span);
+                    let call = emit::respan(quote!(#p::#check::<), span);
+                    let rest = emit::respan(quote!(, _>();), span);
+                    quote!(#call #ty #rest)
+                }
+            };
+            asserts.push(assert);
         }
         let mut inner =
-            |within: &Option<crate::internals::attr::Inner>, of: TokenStream| match within {
+            |nested: &Option<crate::internals::attr::Inner>, items: bool| match nested {
                 Some(i) => {
-                    let inner_ty = quote!(#p::#of<#ty>);
-                    let literal = self.constraints_literal(inner_ty, &i.constraints, asserts);
+                    // The type whose items (values) `i` constrains: this
+                    // level's own type.
+                    let parent = match within {
+                        None => ty.clone(),
+                        Some(true) => quote!(#p::ItemOf<#ty>),
+                        Some(false) => quote!(#p::ValueOf<#ty>),
+                    };
+                    let parent = emit::respan(parent, i.span);
+                    let literal =
+                        self.constraints_literal(parent, Some(items), &i.constraints, asserts);
                     quote!(#p::Some(#literal))
                 }
                 None => quote!(#p::NO_CONSTRAINTS),
             };
-        let items = inner(&c.items, quote!(ItemOf));
-        let values = inner(&c.values, quote!(ValueOf));
+        let items = inner(&c.items, true);
+        let values = inner(&c.values, false);
         let opt_u64 = |v| emit::opt_u64(p, v);
         let min_length = opt_u64(c.length.and_then(|l| l.min));
         let max_length = opt_u64(c.length.and_then(|l| l.max));
