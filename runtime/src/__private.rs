@@ -217,30 +217,33 @@ pub type ValueOf<T> = <T as HasValues>::Value;
 pub const fn assert_items<T: HasItems + ?Sized>() {}
 /// Asserts `T: HasValues` where the field is declared.
 pub const fn assert_values<T: HasValues + ?Sized>() {}
-macro_rules! assert_within {
-    ($($name:ident: $has:ident::$assoc:ident => $bound:ident;)*) => {$(
-        #[doc = concat!("Asserts `T: ", stringify!($has), "` and that `T`'s ",
-            stringify!($assoc), " type `I` is `", stringify!($bound), "` (a constraint \
-            inside `items(..)`/`values(..)`); the derive writes `I` as `_`, spanned at the \
-            key inside, and `T` at the enclosing key: an unmet `", stringify!($bound),
-            "` is reported at the key inside, an unmet `", stringify!($has), "` once, at \
-            the enclosing key (where its own assertion reports it).")]
-        pub const fn $name<T: $has<$assoc = I> + ?Sized, I: $bound + ?Sized>() {}
-    )*};
-}
-
-assert_within! {
-    assert_item_length: HasItems::Item => HasLength;
-    assert_item_range: HasItems::Item => HasRange;
-    assert_item_string: HasItems::Item => IsString;
-    assert_item_items: HasItems::Item => HasItems;
-    assert_item_values: HasItems::Item => HasValues;
-    assert_value_length: HasValues::Value => HasLength;
-    assert_value_range: HasValues::Value => HasRange;
-    assert_value_string: HasValues::Value => IsString;
-    assert_value_items: HasValues::Value => HasItems;
-    assert_value_values: HasValues::Value => HasValues;
-}
+// The assertions of a constraint inside `items(..)`/`values(..)` of a
+// type `T` whose items (values) are `I`: the derive writes `I` as `_`,
+// spanned at the key inside, and `T` at the enclosing key, so an unmet
+// bound on `I` is reported at the key inside, and a `T` without items
+// (values) once, at the enclosing key, where its own assertion
+// (`assert_items`, `assert_values`) reports it. Written out one by one, so
+// that an error names the function plainly.
+/// Asserts `I: HasLength` of the items `I` of `T` (`items(..)`).
+pub const fn assert_item_length<T: HasItems<Item = I> + ?Sized, I: HasLength + ?Sized>() {}
+/// Asserts `I: HasRange` of the items `I` of `T` (`items(..)`).
+pub const fn assert_item_range<T: HasItems<Item = I> + ?Sized, I: HasRange + ?Sized>() {}
+/// Asserts `I: IsString` of the items `I` of `T` (`items(..)`).
+pub const fn assert_item_string<T: HasItems<Item = I> + ?Sized, I: IsString + ?Sized>() {}
+/// Asserts `I: HasItems` of the items `I` of `T` (`items(..)`).
+pub const fn assert_item_items<T: HasItems<Item = I> + ?Sized, I: HasItems + ?Sized>() {}
+/// Asserts `I: HasValues` of the items `I` of `T` (`items(..)`).
+pub const fn assert_item_values<T: HasItems<Item = I> + ?Sized, I: HasValues + ?Sized>() {}
+/// Asserts `I: HasLength` of the values `I` of `T` (`values(..)`).
+pub const fn assert_value_length<T: HasValues<Value = I> + ?Sized, I: HasLength + ?Sized>() {}
+/// Asserts `I: HasRange` of the values `I` of `T` (`values(..)`).
+pub const fn assert_value_range<T: HasValues<Value = I> + ?Sized, I: HasRange + ?Sized>() {}
+/// Asserts `I: IsString` of the values `I` of `T` (`values(..)`).
+pub const fn assert_value_string<T: HasValues<Value = I> + ?Sized, I: IsString + ?Sized>() {}
+/// Asserts `I: HasItems` of the values `I` of `T` (`values(..)`).
+pub const fn assert_value_items<T: HasValues<Value = I> + ?Sized, I: HasItems + ?Sized>() {}
+/// Asserts `I: HasValues` of the values `I` of `T` (`values(..)`).
+pub const fn assert_value_values<T: HasValues<Value = I> + ?Sized, I: HasValues + ?Sized>() {}
 
 /// Asserts `T: HasLength` where the field is declared.
 pub const fn assert_length<T: HasLength + ?Sized>() {}
