@@ -184,6 +184,67 @@ pub trait HasRange {}
 )]
 pub trait IsString {}
 
+/// `items(..)` applies to sequences and sets; `Item` is the type of each
+/// item, which the constraints inside `items(..)` are asserted against.
+#[diagnostic::on_unimplemented(
+    message = "`items(..)` applies to a sequence or set; `{Self}` is not one",
+    label = "not a sequence or set",
+    note = "`items(..)` constrains every item of a `Vec`, `VecDeque`, `LinkedList`, `BinaryHeap`, `[T; N]`, slice, `HashSet`, `BTreeSet` or `IndexSet` (also inside `Option`, `Box`, `Rc`, `Arc`); for the values of a map use `values(..)`"
+)]
+pub trait HasItems {
+    /// The type of each item.
+    type Item: ?Sized;
+}
+
+/// `values(..)` applies to maps; `Value` is the type of each value, which
+/// the constraints inside `values(..)` are asserted against.
+#[diagnostic::on_unimplemented(
+    message = "`values(..)` applies to a map; `{Self}` is not one",
+    label = "not a map",
+    note = "`values(..)` constrains every value of a `HashMap`, `BTreeMap` or `IndexMap` (also inside `Option`, `Box`, `Rc`, `Arc`); for the items of a sequence or set use `items(..)`"
+)]
+pub trait HasValues {
+    /// The type of each value.
+    type Value: ?Sized;
+}
+
+/// The item type of `T` (`items(..)`), for the assertions on it.
+pub type ItemOf<T> = <T as HasItems>::Item;
+/// The value type of `T` (`values(..)`), for the assertions on it.
+pub type ValueOf<T> = <T as HasValues>::Value;
+
+/// Asserts `T: HasItems` where the field is declared.
+pub const fn assert_items<T: HasItems + ?Sized>() {}
+/// Asserts `T: HasValues` where the field is declared.
+pub const fn assert_values<T: HasValues + ?Sized>() {}
+// The assertions of a constraint inside `items(..)`/`values(..)` of a
+// type `T` whose items (values) are `I`: the derive writes `I` as `_`,
+// spanned at the key inside, and `T` at the enclosing key, so an unmet
+// bound on `I` is reported at the key inside, and a `T` without items
+// (values) once, at the enclosing key, where its own assertion
+// (`assert_items`, `assert_values`) reports it. Written out one by one, so
+// that an error names the function plainly.
+/// Asserts `I: HasLength` of the items `I` of `T` (`items(..)`).
+pub const fn assert_item_length<T: HasItems<Item = I> + ?Sized, I: HasLength + ?Sized>() {}
+/// Asserts `I: HasRange` of the items `I` of `T` (`items(..)`).
+pub const fn assert_item_range<T: HasItems<Item = I> + ?Sized, I: HasRange + ?Sized>() {}
+/// Asserts `I: IsString` of the items `I` of `T` (`items(..)`).
+pub const fn assert_item_string<T: HasItems<Item = I> + ?Sized, I: IsString + ?Sized>() {}
+/// Asserts `I: HasItems` of the items `I` of `T` (`items(..)`).
+pub const fn assert_item_items<T: HasItems<Item = I> + ?Sized, I: HasItems + ?Sized>() {}
+/// Asserts `I: HasValues` of the items `I` of `T` (`items(..)`).
+pub const fn assert_item_values<T: HasItems<Item = I> + ?Sized, I: HasValues + ?Sized>() {}
+/// Asserts `I: HasLength` of the values `I` of `T` (`values(..)`).
+pub const fn assert_value_length<T: HasValues<Value = I> + ?Sized, I: HasLength + ?Sized>() {}
+/// Asserts `I: HasRange` of the values `I` of `T` (`values(..)`).
+pub const fn assert_value_range<T: HasValues<Value = I> + ?Sized, I: HasRange + ?Sized>() {}
+/// Asserts `I: IsString` of the values `I` of `T` (`values(..)`).
+pub const fn assert_value_string<T: HasValues<Value = I> + ?Sized, I: IsString + ?Sized>() {}
+/// Asserts `I: HasItems` of the values `I` of `T` (`values(..)`).
+pub const fn assert_value_items<T: HasValues<Value = I> + ?Sized, I: HasItems + ?Sized>() {}
+/// Asserts `I: HasValues` of the values `I` of `T` (`values(..)`).
+pub const fn assert_value_values<T: HasValues<Value = I> + ?Sized, I: HasValues + ?Sized>() {}
+
 /// Asserts `T: HasLength` where the field is declared.
 pub const fn assert_length<T: HasLength + ?Sized>() {}
 /// Asserts `T: HasRange` where the field is declared.
@@ -192,9 +253,11 @@ pub const fn assert_range<T: HasRange + ?Sized>() {}
 pub const fn assert_string<T: IsString + ?Sized>() {}
 
 mod constraint_impls {
-    use super::{HasLength, HasRange, IsString};
+    use super::{HasItems, HasLength, HasRange, HasValues, IsString};
     use std::borrow::Cow;
-    use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+    use std::collections::{
+        BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque,
+    };
 
     macro_rules! marker {
         ($trait:ident: $($ty:ty),*) => {$(impl $trait for $ty {})*};
@@ -216,11 +279,51 @@ mod constraint_impls {
     impl<K, V, S> HasLength for HashMap<K, V, S> {}
     impl<K, V> HasLength for BTreeMap<K, V> {}
 
+    impl<T> HasItems for Vec<T> {
+        type Item = T;
+    }
+    impl<T> HasItems for VecDeque<T> {
+        type Item = T;
+    }
+    impl<T> HasItems for LinkedList<T> {
+        type Item = T;
+    }
+    impl<T> HasItems for BinaryHeap<T> {
+        type Item = T;
+    }
+    impl<T> HasItems for [T] {
+        type Item = T;
+    }
+    impl<T, const N: usize> HasItems for [T; N] {
+        type Item = T;
+    }
+    impl<T, S> HasItems for HashSet<T, S> {
+        type Item = T;
+    }
+    impl<T> HasItems for BTreeSet<T> {
+        type Item = T;
+    }
+    impl<T: Clone> HasItems for Cow<'_, [T]> {
+        type Item = T;
+    }
+    impl<K, V, S> HasValues for HashMap<K, V, S> {
+        type Value = V;
+    }
+    impl<K, V> HasValues for BTreeMap<K, V> {
+        type Value = V;
+    }
+
     macro_rules! forward {
         ($($wrapper:ident),*) => {$(
             impl<T: HasLength + ?Sized> HasLength for $wrapper<T> {}
             impl<T: HasRange + ?Sized> HasRange for $wrapper<T> {}
             impl<T: IsString + ?Sized> IsString for $wrapper<T> {}
+            impl<T: HasItems + ?Sized> HasItems for $wrapper<T> {
+                type Item = T::Item;
+            }
+            impl<T: HasValues + ?Sized> HasValues for $wrapper<T> {
+                type Value = T::Value;
+            }
         )*};
     }
     use std::rc::Rc;
@@ -232,6 +335,18 @@ mod constraint_impls {
     impl<T: HasLength + ?Sized> HasLength for &T {}
     impl<T: HasRange + ?Sized> HasRange for &T {}
     impl<T: IsString + ?Sized> IsString for &T {}
+    impl<T: HasItems> HasItems for Option<T> {
+        type Item = T::Item;
+    }
+    impl<T: HasValues> HasValues for Option<T> {
+        type Value = T::Value;
+    }
+    impl<T: HasItems + ?Sized> HasItems for &T {
+        type Item = T::Item;
+    }
+    impl<T: HasValues + ?Sized> HasValues for &T {
+        type Value = T::Value;
+    }
 }
 
 pub use crate::shape::{int_in_range, int_range_meets};
@@ -240,26 +355,65 @@ pub use crate::shape::{int_in_range, int_range_meets};
 /// value of the field's type (`range(min = 300)` on `u8` leaves none).
 /// Evaluated in a `const _` at the `range` key.
 pub const fn check_range<T: ToolSchema + ?Sized>(min: Option<Bound>, max: Option<Bound>) {
-    check_range_in(T::SHAPE, min, max)
+    check_range_in(T::SHAPE, min, max, false)
 }
 
-const fn check_range_in(shape: &Shape, min: Option<Bound>, max: Option<Bound>) {
+/// `range(..)` inside `items(..)`/`values(..)` of a field of type `T`:
+/// `path` leads from `T` to the bounded type, `true` for a step to the
+/// items of an array, `false` to the values of a map (through `Option`).
+/// A step the shape does not have is not checked here: the derive's type
+/// assertion (`assert_items`, `assert_values`) reports it.
+pub const fn check_range_within<T: ToolSchema + ?Sized>(
+    path: &[bool],
+    min: Option<Bound>,
+    max: Option<Bound>,
+) {
+    let mut shape = T::SHAPE;
+    let mut i = 0;
+    while i < path.len() {
+        while let Shape::Option(inner) = shape {
+            shape = inner;
+        }
+        shape = match (shape, path[i]) {
+            (Shape::Seq(seq), true) => seq.items,
+            (Shape::Map(map), false) => map.value,
+            _ => return,
+        };
+        i += 1;
+    }
+    check_range_in(shape, min, max, !path.is_empty())
+}
+
+/// `inner`: the range is on the items or values of the field.
+const fn check_range_in(shape: &Shape, min: Option<Bound>, max: Option<Bound>, inner: bool) {
     match shape {
         Shape::Integer(r) => {
             if !int_range_meets(r, min, None) {
+                if inner {
+                    panic!(
+                        "this `range(min = ..)` is above the largest value of the items' (or \
+                         values') integer type: no value could satisfy it"
+                    );
+                }
                 panic!(
                     "this `range(min = ..)` is above the largest value of the field's integer \
                      type: no value could satisfy it"
                 );
             }
             if !int_range_meets(r, None, max) {
+                if inner {
+                    panic!(
+                        "this `range(max = ..)` is below the smallest value of the items' (or \
+                         values') integer type: no value could satisfy it"
+                    );
+                }
                 panic!(
                     "this `range(max = ..)` is below the smallest value of the field's integer \
                      type: no value could satisfy it"
                 );
             }
         }
-        Shape::Option(inner) => check_range_in(inner, min, max),
+        Shape::Option(inner_shape) => check_range_in(inner_shape, min, max, inner),
         _ => {}
     }
 }

@@ -317,11 +317,14 @@ fn null_shape() -> &'static Shape {
 }
 
 /// Constraints a user declares on a field (`#[schema(length(..), range(..),
-/// pattern = .., format = .., example = .., deprecated)]`).
+/// pattern = .., format = .., example = .., deprecated, items(..),
+/// values(..))]`).
 ///
 /// They describe the wire; serde itself does not enforce them (toolform's
 /// elicitation validator does). Bounds tighten the type's own range, never
-/// widen it.
+/// widen it. `items` and `values` hold the constraints of every item of an
+/// array (`items(..)`) and of every value of a map (`values(..)`), nested
+/// as deep as the declaration (`items(items(..))`).
 #[derive(Debug, Default)]
 pub struct Constraints {
     /// `minLength` (strings), `minItems` (arrays) or `minProperties` (maps).
@@ -344,6 +347,12 @@ pub struct Constraints {
     /// transport mirrors the argument into the header `Mcp-Param-<name>`.
     /// Input contract only (a request-side annotation).
     pub header: Option<&'static str>,
+    /// `items(..)`: the constraints of every item of an array (under the
+    /// array's `items`).
+    pub items: Option<&'static Constraints>,
+    /// `values(..)`: the constraints of every value of a map (under the
+    /// map's `additionalProperties`).
+    pub values: Option<&'static Constraints>,
 }
 
 /// The `x-mcp-header` annotations of a struct: its own fields' and those of

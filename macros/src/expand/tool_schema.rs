@@ -449,18 +449,74 @@ impl Gen<'_, '_> {
     /// the key that asks for it (`length` on an integer is a compile error).
     fn constraints(&self, field: &Field, c: &Constraints) -> TokenStream {
         let p = &self.p;
-        let ty = field.ty;
+        let ty = field.ty.to_token_stream();
         let mut asserts = Vec::new();
+        let literal = self.constraints_literal(ty, None, c, &mut asserts);
+        quote!(#p::Some({
+            #(#asserts)*
+            #literal
+        }))
+    }
+
+    /// `&Constraints { .. }` of `c`; the assertions of the fitness of the
+    /// type each key constrains pushed to `asserts`.
+    ///
+    /// `within`: `None` for the field itself, whose type is `ty` (every
+    /// token of an assertion at its key); else `c` is inside `items(..)`
+    /// (`true`) or `values(..)` (`false`) of `ty`, whose tokens are spanned
+    /// at that key: `ty` without items is reported there once (the same
+    /// error as the enclosing key's own assertion), an item type a key does
+    /// not fit at the key.
+    fn constraints_literal(
+        &self,
+        ty: TokenStream,
+        within: Option<bool>,
+        c: &Constraints,
+        asserts: &mut Vec<TokenStream>,
+    ) -> TokenStream {
+        let p = &self.p;
         for (span, check) in [
-            (c.length.map(|l| l.span), quote!(assert_length)),
-            (c.range.map(|r| r.span), quote!(assert_range)),
-            (c.string, quote!(assert_string)),
+            (c.length.map(|l| l.span), "length"),
+            (c.range.map(|r| r.span), "range"),
+            (c.string, "string"),
+            (c.items.as_ref().map(|i| i.span), "items"),
+            (c.values.as_ref().map(|v| v.span), "values"),
         ] {
-            if let Some(span) = span {
-                // Every token at the key, so an unmet bound is reported there.
-                asserts.push(emit::respan(quote!(#p::#check::<#ty>();), span));
-            }
+            let Some(span) = span else { continue };
+            let assert = match within {
+                None => {
+                    let check = quote::format_ident!("assert_{check}");
+                    emit::respan(quote!(#p::#check::<#ty>();), span)
+                }
+                Some(items) => {
+                    let step = if items { "item" } else { "value" };
+                    let check = quote::format_ident!("assert_{step}_{check}", span = span);
+                    let call = emit::respan(quote!(#p::#check::<), span);
+                    let rest = emit::respan(quote!(, _>();), span);
+                    quote!(#call #ty #rest)
+                }
+            };
+            asserts.push(assert);
         }
+        let mut inner =
+            |nested: &Option<crate::internals::attr::Inner>, items: bool| match nested {
+                Some(i) => {
+                    // The type whose items (values) `i` constrains: this
+                    // level's own type.
+                    let parent = match within {
+                        None => ty.clone(),
+                        Some(true) => quote!(#p::ItemOf<#ty>),
+                        Some(false) => quote!(#p::ValueOf<#ty>),
+                    };
+                    let parent = emit::respan(parent, i.span);
+                    let literal =
+                        self.constraints_literal(parent, Some(items), &i.constraints, asserts);
+                    quote!(#p::Some(#literal))
+                }
+                None => quote!(#p::NO_CONSTRAINTS),
+            };
+        let items = inner(&c.items, true);
+        let values = inner(&c.values, false);
         let opt_u64 = |v| emit::opt_u64(p, v);
         let min_length = opt_u64(c.length.and_then(|l| l.min));
         let max_length = opt_u64(c.length.and_then(|l| l.max));
@@ -471,20 +527,19 @@ impl Gen<'_, '_> {
         let examples = c.examples.iter().map(|(e, _)| e.to_json());
         let deprecated = c.deprecated;
         let header = opt_str(p, c.header.as_ref().map(|h| h.name.as_str()));
-        quote!(#p::Some({
-            #(#asserts)*
-            &#p::Constraints {
-                min_length: #min_length,
-                max_length: #max_length,
-                minimum: #minimum,
-                maximum: #maximum,
-                pattern: #pattern,
-                format: #format,
-                examples: &[#(#examples),*],
-                deprecated: #deprecated,
-                header: #header,
-            }
-        }))
+        quote!(&#p::Constraints {
+            min_length: #min_length,
+            max_length: #max_length,
+            minimum: #minimum,
+            maximum: #maximum,
+            pattern: #pattern,
+            format: #format,
+            examples: &[#(#examples),*],
+            deprecated: #deprecated,
+            items: #items,
+            values: #values,
+            header: #header,
+        })
     }
 
     /// The shape serde reads, for positions (newtype, tuple, transparent).
@@ -513,21 +568,24 @@ fn range_checks(cont: &Container) -> TokenStream {
     let p = quote!(#krate::__private);
     let mut out = TokenStream::new();
     for ours in &cont.fields {
-        let (Some(ty), Some(range)) = (
-            &ours.range_check,
-            ours.attrs.constraints.as_ref().and_then(|c| c.range),
-        ) else {
+        let (Some(ty), Some(c)) = (&ours.range_check, ours.attrs.constraints.as_ref()) else {
             continue;
         };
         let Some(ty) = emit::outside_type(ty.to_token_stream()) else {
             continue;
         };
-        let min = emit::bound(&p, range.min);
-        let max = emit::bound(&p, range.max);
-        out.extend(emit::respan(
-            quote!(const _: () = #p::check_range::<#ty>(#min, #max);),
-            range.span,
-        ));
+        for (path, range) in c.ranges() {
+            let min = emit::bound(&p, range.min);
+            let max = emit::bound(&p, range.max);
+            // Inside `items(..)`/`values(..)`: the shape is walked to the
+            // bounded type (a step it lacks is the type assertion's error).
+            let check = if path.is_empty() {
+                quote!(const _: () = #p::check_range::<#ty>(#min, #max);)
+            } else {
+                quote!(const _: () = #p::check_range_within::<#ty>(&[#(#path),*], #min, #max);)
+            };
+            out.extend(emit::respan(check, range.span));
+        }
     }
     out
 }

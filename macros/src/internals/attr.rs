@@ -69,6 +69,10 @@ pub struct Constraints {
     /// Each `example`, with its span.
     pub examples: Vec<(Literal, Span)>,
     pub deprecated: bool,
+    /// `items(..)`: the constraints of every item of a sequence or set.
+    pub items: Option<Inner>,
+    /// `values(..)`: the constraints of every value of a map.
+    pub values: Option<Inner>,
     /// `header = ".."` (an RFC 9110 token, checked by `keys::screen`): the
     /// name, the key's span and the value's.
     pub header: Option<Header>,
@@ -82,6 +86,37 @@ pub struct Header {
     pub key: Span,
     /// The string literal.
     pub value: Span,
+}
+
+/// `items(..)` or `values(..)`: the constraints of each item or value
+/// (`length`, `range`, `pattern`, `format`, and further `items`/`values`).
+pub struct Inner {
+    /// The `items` or `values` key, for the type assertion.
+    pub span: Span,
+    pub constraints: Box<Constraints>,
+}
+
+impl Constraints {
+    /// Every `range(..)` of the tree, each with the path of `items`
+    /// (`true`) and `values` (`false`) steps that leads to it.
+    pub fn ranges(&self) -> Vec<(Vec<bool>, Range)> {
+        let mut out = Vec::new();
+        self.collect_ranges(&mut Vec::new(), &mut out);
+        out
+    }
+
+    fn collect_ranges(&self, path: &mut Vec<bool>, out: &mut Vec<(Vec<bool>, Range)>) {
+        if let Some(r) = self.range {
+            out.push((path.clone(), r));
+        }
+        for (step, inner) in [(true, &self.items), (false, &self.values)] {
+            if let Some(inner) = inner {
+                path.push(step);
+                inner.constraints.collect_ranges(path, out);
+                path.pop();
+            }
+        }
+    }
 }
 
 /// `length(min = .., max = ..)`: at least one bound, non-negative integers,
@@ -209,33 +244,26 @@ impl FieldAttrs {
         if let Some(r) = receive::<receiver::FieldSchema>(cx, &s) {
             out.title = r.title;
             description = r.description;
-            let string = (r.pattern.is_some() || r.format.is_some())
-                .then(|| string_span(&s, &["pattern", "format"]))
-                .flatten();
-            let c = Constraints {
-                length: r.length.and_then(|b| length(cx, b, s.span("length"))),
-                range: r.range.and_then(|b| range(cx, b, s.span("range"))),
-                string,
-                pattern: r.pattern.map(SpannedValue::into_inner),
-                format: r.format.map(SpannedValue::into_inner),
-                examples: r
-                    .example
-                    .into_iter()
-                    .map(|e| (e.as_ref().clone(), e.span()))
-                    .collect(),
-                deprecated: r.deprecated.is_present(),
-                header: r.header.map(|h| Header {
-                    key: s.span("header"),
-                    value: h.span(),
-                    name: h.into_inner(),
-                }),
-            };
+            let mut c = constraints(cx, &s, r.length, r.range, r.pattern, r.format);
+            c.examples = r
+                .example
+                .into_iter()
+                .map(|e| (e.as_ref().clone(), e.span()))
+                .collect();
+            c.deprecated = r.deprecated.is_present();
+            c.header = r.header.map(|h| Header {
+                key: s.span("header"),
+                value: h.span(),
+                name: h.into_inner(),
+            });
             let empty = c.length.is_none()
                 && c.range.is_none()
                 && c.string.is_none()
                 && c.examples.is_empty()
                 && !c.deprecated
-                && c.header.is_none();
+                && c.header.is_none()
+                && c.items.is_none()
+                && c.values.is_none();
             out.constraints = (!empty).then_some(c);
         }
         out.description = doc.description(description);
@@ -286,6 +314,45 @@ impl FormFieldAttrs {
         out.description = doc.description(description);
         out
     }
+}
+
+/// The constraints one list declares (a field's, or those inside `items(..)`
+/// or `values(..)`), with its nested `items(..)` and `values(..)`.
+fn constraints(
+    cx: &Ctxt,
+    s: &Screened,
+    length_bounds: Option<Bounds>,
+    range_bounds: Option<Bounds>,
+    pattern: Option<SpannedValue<String>>,
+    format: Option<SpannedValue<String>>,
+) -> Constraints {
+    let string = (pattern.is_some() || format.is_some())
+        .then(|| string_span(s, &["pattern", "format"]))
+        .flatten();
+    let mut c = Constraints {
+        length: length_bounds.and_then(|b| length(cx, b, s.span("length"))),
+        range: range_bounds.and_then(|b| range(cx, b, s.span("range"))),
+        string,
+        pattern: pattern.map(SpannedValue::into_inner),
+        format: format.map(SpannedValue::into_inner),
+        ..Constraints::default()
+    };
+    for (key, span, nested) in &s.nested {
+        let Some(r) = receive::<receiver::InnerSchema>(cx, nested) else {
+            continue;
+        };
+        let inner = constraints(cx, nested, r.length, r.range, r.pattern, r.format);
+        let slot = if *key == "values" {
+            &mut c.values
+        } else {
+            &mut c.items
+        };
+        *slot = Some(Inner {
+            span: *span,
+            constraints: Box::new(inner),
+        });
+    }
+    c
 }
 
 fn flag(f: &Flag) -> Option<Span> {

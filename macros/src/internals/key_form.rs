@@ -26,6 +26,8 @@ pub enum Form {
     Literal,
     /// `key = <non-negative integer>`.
     Count,
+    /// `key(..)`: a list of constraints (`items(..)`, `values(..)`).
+    Nested,
 }
 
 impl Form {
@@ -38,6 +40,7 @@ impl Form {
             "with" => Form::Type,
             "example" | "default" => Form::Literal,
             "min_items" | "max_items" => Form::Count,
+            "items" | "values" => Form::Nested,
             _ => Form::Str,
         }
     }
@@ -51,6 +54,7 @@ pub fn shown(key: &str) -> String {
         Form::Bounds { .. } => format!("`{key}(min = .., max = ..)`"),
         Form::Type => "`with = Type`".to_string(),
         Form::Literal | Form::Count => format!("`{key} = ..`"),
+        Form::Nested => format!("`{key}(..)`"),
     }
 }
 
@@ -70,6 +74,13 @@ pub fn wrong_form(key: &str) -> String {
             .to_string(),
         Form::Literal => literal_form(key),
         Form::Count => format!("`{key}` takes a non-negative integer: `{key} = 1`"),
+        Form::Nested => {
+            let each = if key == "values" { "value" } else { "item" };
+            format!(
+                "`{key}` takes the constraints of each {each} in parentheses, e.g. \
+                 `{key}(length(min = 1), pattern = \"^[a-z]+$\")`"
+            )
+        }
     }
 }
 
@@ -100,6 +111,7 @@ pub fn check(item: &NestedMeta, key: &str) -> Result<(), Vec<syn::Error>> {
         // is `with` alone or `with(..)`.
         (Form::Type, other) => at_key(other.path().span()),
         (Form::Bounds { count }, Meta::List(list)) => bounds(key, count, list),
+        (Form::Nested, Meta::List(list)) => nested(key, list),
         (Form::Str, Meta::NameValue(nv)) => receiver::string_value(item, key)
             .map(drop)
             .map_err(|_| vec![syn::Error::new(nv.value.span(), wrong_form(key))]),
@@ -162,6 +174,23 @@ fn is_number(expr: &Expr) -> bool {
             ..
         }) => is_number(expr),
         _ => false,
+    }
+}
+
+/// `items(..)` / `values(..)`: a list that parses, with at least one key
+/// (its keys are screened as their own place, `keys::Place::Inner`).
+fn nested(key: &str, list: &syn::MetaList) -> Result<(), Vec<syn::Error>> {
+    match NestedMeta::parse_meta_list(list.tokens.clone()) {
+        Ok(items) if items.is_empty() => Err(vec![syn::Error::new(
+            list.path.span(),
+            format!(
+                "`{key}(..)` is empty: give the constraints of each {}, e.g. \
+                 `{key}(length(min = 1))`",
+                if key == "values" { "value" } else { "item" }
+            ),
+        )]),
+        Ok(_) => Ok(()),
+        Err(e) => Err(vec![syn::Error::new(e.span(), wrong_form(key))]),
     }
 }
 

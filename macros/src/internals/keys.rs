@@ -33,7 +33,12 @@ const FIELD_KEYS: &[&str] = &[
     "example",
     "deprecated",
     "header",
+    "items",
+    "values",
 ];
+/// Keys allowed inside `items(..)` and `values(..)`: the constraints of each
+/// item or value (annotations belong to the field).
+const INNER_KEYS: &[&str] = &["length", "range", "pattern", "format", "items", "values"];
 
 /// The `format` values JSON Schema 2020-12 defines.
 const FORMATS: &[&str] = &[
@@ -85,6 +90,8 @@ pub enum Place {
     Variant,
     ElicitContainer,
     ElicitField,
+    /// Inside `items(..)` or `values(..)` (the key) of a field.
+    Inner(&'static str),
 }
 
 impl Place {
@@ -102,8 +109,14 @@ impl Place {
             Place::Variant => VARIANT_KEYS,
             Place::ElicitContainer => ELICIT_CONTAINER_KEYS,
             Place::ElicitField => ELICIT_FIELD_KEYS,
+            Place::Inner(_) => INNER_KEYS,
         }
     }
+}
+
+/// The key of a nested list, as `Place::Inner` carries it.
+fn inner_key(key: &str) -> &'static str {
+    if key == "values" { "values" } else { "items" }
 }
 
 /// The items of every `#[schema(...)]` (or `#[elicit(...)]`) of one place
@@ -115,6 +128,9 @@ pub struct Screened {
     pub keys: Vec<(String, Span)>,
     /// `with = Type`, read by hand (see `receiver`).
     pub with: Option<syn::Type>,
+    /// `items(..)` and `values(..)`: the key, its span and its own screened
+    /// list (darling does not see them).
+    pub nested: Vec<(&'static str, Span, Screened)>,
 }
 
 impl Screened {
@@ -131,7 +147,6 @@ impl Screened {
 
 /// Screens every attribute of `place` among `attrs`; see the module docs.
 pub fn screen(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Screened {
-    let allowed = place.allowed();
     let mut out = Screened::default();
     let attr_name = place.attr_name();
     let duplicate = |key: &str, span| {
@@ -160,55 +175,80 @@ pub fn screen(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Screened {
                 Err(e) => cx.syn_error(e),
             }
         }
-        for item in split.items {
-            let Some((key, span)) = receiver::key_of(&item) else {
-                cx.error_spanned_by(
-                    &item,
-                    format!(
-                        "a literal alone in #[{attr_name}(...)] has no key: write `key = value` \
-                         (e.g. `title = \"...\"`) or a flag; allowed here: {}",
-                        key_list(allowed)
-                    ),
-                );
-                continue;
-            };
-            if place == Place::ElicitField && key == "pattern" {
-                cx.syn_error(syn::Error::new(
-                    span,
-                    "`pattern` cannot be part of an elicitation form: the MCP form grammar \
-                     has no `pattern` keyword, so clients would never see it; check the value \
-                     after parsing instead, or use `format` (email, uri, date, date-time)",
-                ));
-                continue;
-            }
-            if !allowed.contains(&key.as_str()) {
-                cx.syn_error(syn::Error::new(
-                    span,
-                    unknown_key_message(&key, allowed, place),
-                ));
-                continue;
-            }
-            if key != "example" && out.key_span(&key).is_some() {
-                cx.syn_error(duplicate(&key, span));
-                continue;
-            }
-            out.keys.push((key.clone(), span));
-            if let Err(errors) = key_form::check(&item, &key) {
-                errors.into_iter().for_each(|e| cx.syn_error(e));
-                continue;
-            }
-            if Form::of(&key) == Form::Str {
-                let checked = receiver::string_value(&item, &key)
-                    .and_then(|lit| check_string(&key, &lit, place));
-                if let Err(e) = checked {
-                    cx.syn_error(e);
-                    continue;
-                }
-            }
-            out.items.push(item);
-        }
+        screen_list(cx, split.items, place, &mut out);
     }
     out
+}
+
+/// Screens the items of one list of `place` into `out`; see the module docs.
+fn screen_list(cx: &Ctxt, items: Vec<NestedMeta>, place: Place, out: &mut Screened) {
+    let allowed = place.allowed();
+    let attr_name = place.attr_name();
+    let duplicate = |key: &str, span| {
+        let within = match place {
+            Place::Inner(parent) => format!("`{parent}(..)`"),
+            _ => format!("#[{attr_name}(...)]"),
+        };
+        syn::Error::new(span, format!("duplicate `{key}` in {within}: give it once"))
+    };
+    for item in items {
+        let Some((key, span)) = receiver::key_of(&item) else {
+            cx.error_spanned_by(
+                &item,
+                format!(
+                    "a literal alone in #[{attr_name}(...)] has no key: write `key = value` \
+                         (e.g. `title = \"...\"`) or a flag; allowed here: {}",
+                    key_list(allowed)
+                ),
+            );
+            continue;
+        };
+        if place == Place::ElicitField && key == "pattern" {
+            cx.syn_error(syn::Error::new(
+                span,
+                "`pattern` cannot be part of an elicitation form: the MCP form grammar \
+                     has no `pattern` keyword, so clients would never see it; check the value \
+                     after parsing instead, or use `format` (email, uri, date, date-time)",
+            ));
+            continue;
+        }
+        if !allowed.contains(&key.as_str()) {
+            cx.syn_error(syn::Error::new(
+                span,
+                unknown_key_message(&key, allowed, place),
+            ));
+            continue;
+        }
+        if key != "example" && out.key_span(&key).is_some() {
+            cx.syn_error(duplicate(&key, span));
+            continue;
+        }
+        out.keys.push((key.clone(), span));
+        if let Err(errors) = key_form::check(&item, &key) {
+            errors.into_iter().for_each(|e| cx.syn_error(e));
+            continue;
+        }
+        if Form::of(&key) == Form::Nested {
+            // `key_form::check` let only a list that parses through.
+            if let NestedMeta::Meta(syn::Meta::List(list)) = &item
+                && let Ok(inner) = NestedMeta::parse_meta_list(list.tokens.clone())
+            {
+                let mut nested = Screened::default();
+                screen_list(cx, inner, Place::Inner(inner_key(&key)), &mut nested);
+                out.nested.push((inner_key(&key), span, nested));
+            }
+            continue;
+        }
+        if Form::of(&key) == Form::Str {
+            let checked =
+                receiver::string_value(&item, &key).and_then(|lit| check_string(&key, &lit, place));
+            if let Err(e) = checked {
+                cx.syn_error(e);
+                continue;
+            }
+        }
+        out.items.push(item);
+    }
 }
 
 /// What can be checked of a string value alone: a `pattern` compiles, a
@@ -289,6 +329,9 @@ fn unknown_key_message(key: &str, allowed: &[&str], place: Place) -> String {
         Place::Container | Place::ElicitContainer => "on a type",
         Place::Field | Place::ElicitField => "on a field",
         Place::Variant => "on a variant",
+        Place::Inner(parent) => {
+            return inner_key_message(key, parent, allowed);
+        }
     };
     let attr = place.attr_name();
     // A key of another place: say where it goes.
@@ -327,6 +370,24 @@ fn unknown_key_message(key: &str, allowed: &[&str], place: Place) -> String {
             "unknown key `{key}` in #[{attr}(...)] {what}; did you mean `{best}`? (allowed: {list})"
         ),
         None => format!("unknown key `{key}` in #[{attr}(...)] {what} (allowed: {list})"),
+    }
+}
+
+/// An unknown key inside `items(..)` or `values(..)`.
+fn inner_key_message(key: &str, parent: &str, allowed: &[&str]) -> String {
+    let list = key_list(allowed);
+    let what = if parent == "values" { "value" } else { "item" };
+    if FIELD_KEYS.contains(&key) {
+        return format!(
+            "`{key}` in `{parent}(..)` applies to the whole field, not to each {what}: put it \
+             beside `{parent}(..)` (allowed inside: {list})"
+        );
+    }
+    match closest(key, allowed) {
+        Some(best) => format!(
+            "unknown key `{key}` in `{parent}(..)`; did you mean `{best}`? (allowed inside: {list})"
+        ),
+        None => format!("unknown key `{key}` in `{parent}(..)` (allowed inside: {list})"),
     }
 }
 

@@ -43,7 +43,8 @@ pub struct Field {
     pub deserialize_with: bool,
     /// `skip_serializing_if = "Option::is_none"`.
     pub skip_if_none: bool,
-    /// The type `range(..)` bounds (`with`, else the field's type), when it
+    /// The type `range(..)` bounds (`with`, else the field's type; a range
+    /// inside `items(..)`/`values(..)` bounds its items or values), when it
     /// mentions no type parameter, so the range can be checked against it
     /// where the type is declared.
     pub range_check: Option<syn::Type>,

@@ -60,6 +60,16 @@ pub struct FieldSchema {
     pub header: Option<SpannedValue<String>>,
 }
 
+/// `items(..)` or `values(..)` inside a field's `#[schema(...)]` (nested
+/// `items`/`values` are taken out before; see `keys::Screened::nested`).
+#[derive(FromMeta)]
+pub struct InnerSchema {
+    pub length: Option<Bounds>,
+    pub range: Option<Bounds>,
+    pub pattern: Option<SpannedValue<String>>,
+    pub format: Option<SpannedValue<String>>,
+}
+
 /// `#[elicit(...)]` on a form.
 #[derive(FromMeta)]
 pub struct ElicitContainer {

@@ -181,6 +181,8 @@ struct Check {
     c: &'static Constraints,
     length: LengthOf,
     pattern: Option<Result<&'static Pattern, &'static str>>,
+    /// `items(..)` on an array, `values(..)` on a map: the check of each.
+    each: Option<Box<Check>>,
 }
 
 impl Program {
@@ -263,10 +265,16 @@ impl Check {
             Shape::Map(_) => LengthOf::Entries,
             _ => LengthOf::Chars,
         };
+        let each = match (leaf, c.items, c.values) {
+            (Shape::Seq(seq), Some(items), _) => Some(Box::new(Check::new(seq.items, items))),
+            (Shape::Map(map), _, Some(values)) => Some(Box::new(Check::new(map.value, values))),
+            _ => None,
+        };
         Check {
             c,
             length,
             pattern: c.pattern.map(pattern::compiled),
+            each,
         }
     }
 
@@ -293,9 +301,17 @@ impl Check {
             }
             Value::Array(items) if self.length == LengthOf::Items => {
                 count_ok(items.len(), c.min_length, c.max_length)
+                    && self
+                        .each
+                        .as_ref()
+                        .is_none_or(|each| items.iter().all(|v| each.holds(v)))
             }
             Value::Object(map) if self.length == LengthOf::Entries => {
                 count_ok(map.len(), c.min_length, c.max_length)
+                    && self
+                        .each
+                        .as_ref()
+                        .is_none_or(|each| map.values().all(|v| each.holds(v)))
             }
             _ => true,
         }
@@ -391,7 +407,7 @@ impl Builder {
 }
 
 /// Whether declared constraints say anything a value can break (`example`
-/// and `deprecated` do not).
+/// and `deprecated` do not), themselves or on their items or values.
 fn validates(c: &Constraints) -> bool {
     c.min_length.is_some()
         || c.max_length.is_some()
@@ -399,6 +415,8 @@ fn validates(c: &Constraints) -> bool {
         || c.maximum.is_some()
         || c.pattern.is_some()
         || c.format.is_some()
+        || c.items.is_some_and(validates)
+        || c.values.is_some_and(validates)
 }
 
 /// Whether any field reachable from `shape` (as serde reads it) declares a

@@ -25,3 +25,13 @@ impl<T: ToolSchema, S> ToolSchema for IndexSet<T, S> {
         unique_on_output: true,
     });
 }
+
+// `items(..)`, `values(..)` and `length(..)` on them (`#[schema(..)]`).
+impl<K, V, S> crate::__private::HasValues for IndexMap<K, V, S> {
+    type Value = V;
+}
+impl<K, V, S> crate::__private::HasLength for IndexMap<K, V, S> {}
+impl<T, S> crate::__private::HasItems for IndexSet<T, S> {
+    type Item = T;
+}
+impl<T, S> crate::__private::HasLength for IndexSet<T, S> {}

@@ -500,7 +500,14 @@ fn same_constraints(a: &Constraints, b: &Constraints) -> bool {
         examples,
         deprecated,
         header,
+        items,
+        values,
     } = a;
+    let same = |x: &Option<&'static Constraints>, y: &Option<&'static Constraints>| match (x, y) {
+        (None, None) => true,
+        (Some(x), Some(y)) => same_constraints(x, y),
+        _ => false,
+    };
     *min_length == b.min_length
         && *max_length == b.max_length
         && *minimum == b.minimum
@@ -510,4 +517,6 @@ fn same_constraints(a: &Constraints, b: &Constraints) -> bool {
         && *examples == b.examples
         && *deprecated == b.deprecated
         && *header == b.header
+        && same(items, &b.items)
+        && same(values, &b.values)
 }

@@ -137,7 +137,7 @@ impl Renderer {
             Shape::Map(_) => ("minProperties", "maxProperties"),
             _ => ("minLength", "maxLength"),
         };
-        self.out.edit(schema, |obj| {
+        let schema = self.out.edit(schema, |obj| {
             if let Some(n) = c.min_length {
                 tighten(obj, min_key, Bound::UInt(n), true);
             }
@@ -168,6 +168,78 @@ impl Renderer {
             }
             if c.deprecated {
                 set(&mut obj.entries, Keyword::Deprecated(true), declared);
+            }
+        });
+        // `items(..)` and `values(..)`: on the schema of every item (value),
+        // which holds the constraints of its own kind.
+        match (kind, c.items, c.values) {
+            (Shape::Seq(seq), Some(items), _) => {
+                self.constrain_within(schema, true, seq.items, items)
+            }
+            (Shape::Map(map), _, Some(values)) => {
+                self.constrain_within(schema, false, map.value, values)
+            }
+            _ => schema,
+        }
+    }
+
+    /// `c` applied to the schema of the items (`items`: `true`) or values
+    /// (`additionalProperties`) of the array or map schema `schema`, also
+    /// through the `anyOf` that makes it nullable. A schema without one (a
+    /// map whose keys serde's buffer cannot read holds no value) is left as
+    /// it is.
+    fn constrain_within(
+        &mut self,
+        schema: NodeId,
+        items: bool,
+        inner: &'static Shape,
+        c: &Constraints,
+    ) -> NodeId {
+        let Some(obj) = self.out.object(schema) else {
+            return schema;
+        };
+        let mut child = None;
+        let mut alternatives = None;
+        for e in &obj.entries {
+            match &e.keyword {
+                Keyword::Items(id) if items => child = Some(*id),
+                Keyword::AdditionalProperties(id) if !items => child = Some(*id),
+                Keyword::AnyOf(alts) if matches!(obj.role, Role::Nullable) => {
+                    alternatives = Some(alts.nodes.clone());
+                }
+                _ => {}
+            }
+        }
+        if let Some(id) = child {
+            let new = self.constrain(id, inner, c);
+            if new == id {
+                return schema;
+            }
+            return self.out.edit(schema, |obj| {
+                for e in &mut obj.entries {
+                    match &mut e.keyword {
+                        Keyword::Items(x) if items => *x = new,
+                        Keyword::AdditionalProperties(x) if !items => *x = new,
+                        _ => {}
+                    }
+                }
+            });
+        }
+        let Some(nodes) = alternatives else {
+            return schema;
+        };
+        let edited: Vec<NodeId> = nodes
+            .iter()
+            .map(|&n| self.constrain_within(n, items, inner, c))
+            .collect();
+        if edited == nodes {
+            return schema;
+        }
+        self.out.edit(schema, |obj| {
+            for e in &mut obj.entries {
+                if let Keyword::AnyOf(alts) = &mut e.keyword {
+                    alts.nodes.clone_from(&edited);
+                }
             }
         })
     }

@@ -163,6 +163,8 @@ mod semantics {
         examples: &[],
         deprecated: false,
         header: None,
+        items: None,
+        values: None,
     };
     static FIELDS: [Field; 3] = [
         Field {

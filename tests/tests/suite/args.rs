@@ -27,13 +27,13 @@ use toolform_tests::mutate::{Kind, mutants, property_names};
 /// What one type's run found.
 #[derive(Default)]
 pub(crate) struct Tally {
-    documents: usize,
-    accepted: usize,
+    pub(crate) documents: usize,
+    pub(crate) accepted: usize,
     /// Documented disagreements of `parse_args` with the validator, by limit.
-    documented: BTreeMap<&'static str, usize>,
+    pub(crate) documented: BTreeMap<&'static str, usize>,
     /// Documents where the walk and the validator differ on an integral float.
-    walk_integral: usize,
-    problems: Vec<String>,
+    pub(crate) walk_integral: usize,
+    pub(crate) problems: Vec<String>,
 }
 
 impl Tally {
@@ -49,7 +49,7 @@ impl Tally {
 }
 
 /// Every mutant of every seed: `parse_args` against the validator and serde.
-fn run<T>(name: &str, seeds: &[Value], own: &'static [Limit]) -> Tally
+pub(crate) fn run<T>(name: &str, seeds: &[Value], own: &'static [Limit]) -> Tally
 where
     T: ToolSchema + serde::de::DeserializeOwned,
 {
@@ -1542,6 +1542,8 @@ fn invalid_pattern_is_a_violation() {
         examples: &[],
         deprecated: false,
         header: None,
+        items: None,
+        values: None,
     };
     impl ToolSchema for Bad {
         const SHAPE: &'static Shape = &Shape::Named(&Named {

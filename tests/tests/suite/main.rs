@@ -27,6 +27,7 @@ mod headers;
 mod headers_http;
 mod hostile;
 mod integrations;
+mod items;
 mod known_with;
 mod layers;
 mod nonobject;

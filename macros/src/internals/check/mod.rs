@@ -90,11 +90,13 @@ pub fn check<'a>(cx: &Ctxt, cont: Container<'a>) -> Option<model::Container<'a>>
     })
 }
 
-/// The type a `range(..)` is checked against where the type is declared:
-/// `with`, else the field's type, when it mentions no type parameter and
-/// serde uses the field.
+/// The type a `range(..)` (also one inside `items(..)`/`values(..)`) is
+/// checked against where the type is declared: `with`, else the field's
+/// type, when it mentions no type parameter and serde uses the field.
 fn range_check(field: &Field, ours: &FieldAttrs, params: &[syn::Ident]) -> Option<syn::Type> {
-    ours.constraints.as_ref()?.range?;
+    if ours.constraints.as_ref()?.ranges().is_empty() {
+        return None;
+    }
     let fa = &field.attrs;
     if fa.skip_serializing() && fa.skip_deserializing() {
         return None;

@@ -71,8 +71,10 @@ impl Walk {
                 let min = tighter(seq.min_items, c.and_then(|c| c.min_length), true);
                 let max = tighter(seq.max_items, c.and_then(|c| c.max_length), false);
                 self.items_count(items.len(), min, max);
+                // `items(..)`: every item's own declared constraints.
+                let each = c.and_then(|c| c.items);
                 for (i, item) in items.iter().enumerate() {
-                    self.at_index(i, |w| w.shape(seq.items, None, item));
+                    self.at_index(i, |w| w.shape(seq.items, each, item));
                     if self.done() {
                         return;
                     }
@@ -358,12 +360,14 @@ impl Walk {
             self.entries_count(entries.len(), c.min_length, c.max_length);
         }
         let keys = KeyRule::of(map.key);
+        // `values(..)`: every value's own declared constraints.
+        let each = declared.and_then(|c| c.values);
         for (key, v) in entries {
             self.at_key(key, |w| {
                 if let Some(why) = keys.refuses(key) {
                     w.report("propertyNames", || why);
                 }
-                w.shape(map.value, None, v);
+                w.shape(map.value, each, v);
             });
             if self.done() {
                 return;
