@@ -498,23 +498,22 @@ impl Gen<'_, '_> {
             };
             asserts.push(assert);
         }
-        let mut inner =
-            |nested: &Option<crate::internals::attr::Inner>, items: bool| match nested {
-                Some(i) => {
-                    // The type whose items (values) `i` constrains: this
-                    // level's own type.
-                    let parent = match within {
-                        None => ty.clone(),
-                        Some(true) => quote!(#p::ItemOf<#ty>),
-                        Some(false) => quote!(#p::ValueOf<#ty>),
-                    };
-                    let parent = emit::respan(parent, i.span);
-                    let literal =
-                        self.constraints_literal(parent, Some(items), &i.constraints, asserts);
-                    quote!(#p::Some(#literal))
-                }
-                None => quote!(#p::NO_CONSTRAINTS),
-            };
+        let mut inner = |nested: &Option<crate::internals::attr::Inner>, items: bool| match nested {
+            Some(i) => {
+                // The type whose items (values) `i` constrains: this
+                // level's own type.
+                let parent = match within {
+                    None => ty.clone(),
+                    Some(true) => quote!(#p::ItemOf<#ty>),
+                    Some(false) => quote!(#p::ValueOf<#ty>),
+                };
+                let parent = emit::respan(parent, i.span);
+                let literal =
+                    self.constraints_literal(parent, Some(items), &i.constraints, asserts);
+                quote!(#p::Some(#literal))
+            }
+            None => quote!(#p::NO_CONSTRAINTS),
+        };
         let items = inner(&c.items, true);
         let values = inner(&c.values, false);
         let opt_u64 = |v| emit::opt_u64(p, v);

@@ -119,7 +119,7 @@ impl Lowering {
             .unwrap_or("type");
         let out = self.nullable_keyword(path, type_from, out);
         if self.caps.any_of_alone {
-            return self.any_of_alone(path, out);
+            return self.any_of_alone(path, obj, out);
         }
         out
     }
@@ -131,7 +131,7 @@ impl Lowering {
     /// where the alternative has none; a `default` into the alternatives
     /// whose `type` takes it; an assertion both sides state differently
     /// cannot be merged and is refused.
-    fn any_of_alone(&mut self, path: &str, out: Value) -> Value {
+    fn any_of_alone(&mut self, path: &str, source: &Object, out: Value) -> Value {
         let Value::Object(mut m) = out else {
             return out;
         };
@@ -155,13 +155,27 @@ impl Lowering {
                 }
             }
             if clash {
+                // At the input's own keyword: a `type` the lowering wrote
+                // came from `enum` or `const`; else at the node.
+                let also: &[&str] = if key == "type" {
+                    &["enum", "const"]
+                } else {
+                    &[]
+                };
+                let from = std::iter::once(key.as_str())
+                    .chain(also.iter().copied())
+                    .find(|k| source.get(k).is_some());
+                let at = match from {
+                    Some(k) => format!("{path}/{}", super::lower::escape(k)),
+                    None => path.to_owned(),
+                };
                 self.reject(
-                    &format!("{path}/{}", super::lower::escape(key)),
+                    &at,
                     "any-of-siblings",
                     format!(
                         "{} takes `anyOf` alone: `{}` beside it says otherwise than in an alternative, and cannot go into it",
                         self.dialect,
-                        crate::json::short(key)
+                        crate::json::short(from.unwrap_or(key))
                     ),
                 );
             }

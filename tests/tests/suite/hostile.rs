@@ -1461,3 +1461,12 @@ fn capped(n: usize) -> usize {
     let cap = toolform::args::MAX_VIOLATIONS;
     n.min(cap) + usize::from(n > cap)
 }
+
+/// Found by `convert_holds_on_any_schema`: Gemini's `anyOf`-alone rule
+/// refused a `type` the lowering wrote from `const`, at `/type`, a place the
+/// input does not have; it is refused at `/const`.
+#[test]
+fn any_of_sibling_written_from_const_is_refused_at_the_const() {
+    let schema = json!({"anyOf": [{"$ref": "#"}, {"type": "null"}], "const": "object"});
+    check_convert(&schema).expect("every violation at a place of the input");
+}
