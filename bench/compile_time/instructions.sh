@@ -34,7 +34,8 @@ mkdir -p "$OUT"
 
 CRATES=(ct_serde ct_toolform ct_schemars ct_forms_serde ct_forms_elicit
         ct_dflt_serde ct_dflt_toolform ct_dflt_schemars
-        ct_use_serde ct_use_toolform ct_use_schemars)
+        ct_use_serde ct_use_toolform ct_use_schemars
+        ct_light_serde ct_light_toolform ct_lightuse_serde ct_lightuse_toolform)
 if [[ -n "$ONLY" ]]; then
     KEPT=(); for c in "${CRATES[@]}"; do [[ "$c" =~ $ONLY ]] && KEPT+=("$c"); done
     CRATES=("${KEPT[@]}")
@@ -76,7 +77,8 @@ echo
 printf '| crate | instructions | over its serde-only twin |\n|---|---:|---:|\n'
 declare -A BASE=([ct_toolform]=ct_serde [ct_schemars]=ct_serde [ct_forms_elicit]=ct_forms_serde
     [ct_dflt_toolform]=ct_dflt_serde [ct_dflt_schemars]=ct_dflt_serde
-    [ct_use_toolform]=ct_use_serde [ct_use_schemars]=ct_use_serde)
+    [ct_use_toolform]=ct_use_serde [ct_use_schemars]=ct_use_serde
+    [ct_light_toolform]=ct_light_serde [ct_lightuse_toolform]=ct_lightuse_serde)
 for c in "${CRATES[@]}"; do
     b="${BASE[$c]:-}"
     if [[ -n "$b" && -n "${IR[$b]:-}" ]]; then
