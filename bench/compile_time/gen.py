@@ -462,7 +462,7 @@ def render_light(derive, use_mode):
         out.append("    pub limit: u32,")
         out.append("    pub weight: f64,")
         if i:
-            out.append(f"    pub parent: Option<Box<Light{i - 1:03}>>,")
+            out.append(f"    pub parent: Option<Box<Light{i // 2:03}>>,")
         out.append("}")
         out.append("")
         if use_mode:
