@@ -3,7 +3,7 @@
 pub use crate::__json_schema;
 pub use crate::render::render;
 pub use crate::shape::{
-    Body, Convert, Enum, Field, Named, Repr, Shape, Struct, Variant, VariantBody,
+    Body, Convert, Decoded, Enum, Field, Named, Packed, Repr, Shape, Struct, Variant, VariantBody,
 };
 pub use crate::{Contract, ToolSchema};
 #[cfg(feature = "schemars")]
@@ -428,6 +428,13 @@ pub const NO_NAMES: &[&str] = &[];
 pub const NO_DEFAULT: Option<fn() -> Option<Value>> = None;
 /// No declared constraints (see [`NO_STR`]).
 pub const NO_CONSTRAINTS: Option<&'static Constraints> = None;
+/// A packed body without shapes (a struct without fields).
+pub const NO_SHAPES: &[fn() -> &'static Shape] = &[];
+/// A packed body without computed defaults.
+#[allow(clippy::type_complexity)]
+pub const NO_DEFAULTS: &[Option<fn() -> Option<Value>>] = &[];
+/// A packed body without declared constraints.
+pub const NO_CONSTRAINT_LIST: &[&Constraints] = &[];
 /// No length or item count (see [`NO_STR`]).
 pub const NO_U64: Option<u64> = None;
 /// No bound (see [`NO_STR`]).
@@ -531,7 +538,8 @@ const fn named_fits(body: &crate::shape::Body, example: Example, msg: &mut Msg) 
             None => named_fits(&c.body, example, msg),
         },
         Body::Enum(e) => enum_fits(e, example, msg),
-        Body::Struct(_) => {
+        // The derive packs only structs with named fields.
+        Body::Struct(_) | Body::Packed(_) => {
             push_kind(msg, example);
             msg.push("objects");
             push_no_literal(msg);

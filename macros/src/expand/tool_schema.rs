@@ -87,7 +87,10 @@ fn expand(cont: &Container) -> TokenStream {
     // a crate only defines its types.
     let (cache, cached) = if own_cache {
         (
-            Some(quote!(static __TF_SCHEMAS: #p::Schemas = #p::Schemas::EMPTY;)),
+            Some(quote! {
+                static __TF_SCHEMAS: #p::Schemas = #p::Schemas::EMPTY;
+                static __TF_BODY: #p::Decoded = #p::Decoded::EMPTY;
+            }),
             Some(quote! {
                 const __SCHEMAS: #p::Option<&'static #p::Schemas> = #p::Some(&__TF_SCHEMAS);
             }),
@@ -254,6 +257,9 @@ impl Gen<'_, '_> {
                 quote!(#p::Body::Tuple(&[#(#shapes),*]))
             }
             Style::Struct => {
+                if let Some(packed) = self.packed_struct(&pairs, attrs.deny_unknown_fields()) {
+                    return packed;
+                }
                 let s = self.struct_shape(&pairs, attrs.deny_unknown_fields());
                 quote!(#p::Body::Struct(&#s))
             }
@@ -278,6 +284,122 @@ impl Gen<'_, '_> {
             fields: &[#(#fields),*],
             deny_unknown_fields: #deny,
         })
+    }
+
+    /// `Body::Packed` of a struct with named fields (see `packed.rs`), for a
+    /// type with a `static` of its own (no type parameters); `None` when a
+    /// field's description is an expression only the compiler can evaluate.
+    fn packed_struct(&self, pairs: &[(&Field, &FieldModel)], deny: bool) -> Option<TokenStream> {
+        use crate::expand::packed::*;
+        use crate::internals::doc::Description;
+        if !self.own_cache() {
+            return None;
+        }
+        let p = &self.p;
+        let mut text = Text::default();
+        let (mut shapes, mut defaults, mut constraints) =
+            (Table::default(), Table::default(), Table::default());
+        text.num(0);
+        text.num(usize::from(deny));
+        text.num(pairs.len());
+        for (field, ours) in pairs {
+            let description = match &ours.attrs.description {
+                Description::None => None,
+                Description::Text(t) => Some(t.as_str()),
+                Description::Expr(_) => return None,
+            };
+            let fa = &field.attrs;
+            let rust_name = match &field.member {
+                syn::Member::Named(ident) => ident.to_string(),
+                syn::Member::Unnamed(index) => index.index.to_string(),
+            };
+            let (ser_name, de_name, ser_wire) = match (&ours.one_name, ours.one_wire) {
+                (Some(name), true) => (Some(name.as_str()), Some(name.as_str()), &ours.de),
+                _ => {
+                    let names = (fa.name().serialize_name(), fa.name().deserialize_name());
+                    let (ser_name, de_name) =
+                        self.names(names, fa.skip_serializing(), fa.skip_deserializing());
+                    (ser_name, de_name, &ours.ser)
+                }
+            };
+            let shape = shapes.index(emit::shape_fn(p, field.ty, &ours.de).into_token_stream());
+            let ser_shape = shapes.index(emit::shape_fn(p, field.ty, ser_wire).into_token_stream());
+            let mut flags = 0;
+            for (on, bit) in [
+                (fa.flatten(), FLATTEN),
+                (ours.deserialize_with, DESERIALIZE_WITH),
+                (ours.has_default, HAS_DEFAULT),
+                (fa.skip_serializing_if().is_some(), SKIP_SERIALIZING_IF),
+                (ours.skip_if_none, SKIP_IF_NONE),
+            ] {
+                if on {
+                    flags |= bit;
+                }
+            }
+            let default = match &ours.default {
+                crate::internals::model::DefaultValue::None => 0,
+                d @ (crate::internals::model::DefaultValue::Null
+                | crate::internals::model::DefaultValue::OfType) => {
+                    1 + defaults.index(emit::default_value(p, field.ty, d).into_token_stream())
+                }
+                d => 1 + defaults.push(emit::default_value(p, field.ty, d).into_token_stream()),
+            };
+            let constraint = match &ours.attrs.constraints {
+                Some(c) => {
+                    let ty = field.ty.to_token_stream();
+                    let mut asserts = Vec::new();
+                    let literal = self.constraints_literal(ty, None, c, &mut asserts);
+                    1 + constraints.push(quote!({ #(#asserts)* #literal }))
+                }
+                None => 0,
+            };
+            text.num(flags);
+            text.num(shape);
+            text.num(ser_shape);
+            text.num(default);
+            text.num(constraint);
+            text.str(&rust_name);
+            text.opt(ser_name);
+            text.opt(de_name);
+            let aliases = aliases(fa.name().deserialize_name(), fa.aliases());
+            text.num(aliases.len());
+            for a in &aliases {
+                text.str(a);
+            }
+            text.opt(ours.attrs.title.as_deref());
+            text.opt(description);
+        }
+        let text = text.0;
+        let table = |t: &Table, none: &str| {
+            if t.items.is_empty() {
+                let none = syn::Ident::new(none, proc_macro2::Span::call_site());
+                quote!(#p::#none)
+            } else {
+                let items = &t.items;
+                quote!(&[#(#items),*])
+            }
+        };
+        let shapes = table(&shapes, "NO_SHAPES");
+        let defaults = table(&defaults, "NO_DEFAULTS");
+        let constraints = table(&constraints, "NO_CONSTRAINT_LIST");
+        Some(quote!(#p::Body::Packed(&#p::Packed {
+            text: #text,
+            shapes: #shapes,
+            defaults: #defaults,
+            constraints: #constraints,
+            cache: &__TF_BODY,
+        })))
+    }
+
+    /// The type has no type or const parameters: it gets `static`s of its
+    /// own (a `static` in a generic impl is shared by every instantiation).
+    fn own_cache(&self) -> bool {
+        self.cont
+            .serde
+            .generics
+            .params
+            .iter()
+            .all(|g| matches!(g, syn::GenericParam::Lifetime(_)))
     }
 
     fn enum_body(&self, variants: &[Variant]) -> TokenStream {

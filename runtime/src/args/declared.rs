@@ -90,7 +90,7 @@ fn serde_depth(shape: &'static Shape, stack: &mut Vec<usize>) -> Option<usize> {
                 return None;
             }
             stack.push(key);
-            let d = body_depth(&named.body, stack);
+            let d = body_depth(named.body(), stack);
             stack.pop();
             d
         }
@@ -107,6 +107,7 @@ fn deepest(shapes: impl Iterator<Item = &'static Shape>, stack: &mut Vec<usize>)
 
 fn body_depth(body: &'static Body, stack: &mut Vec<usize>) -> Option<usize> {
     match body {
+        Body::Packed(p) => body_depth(p.body(), stack),
         Body::Struct(s) => struct_depth(s, stack),
         Body::Newtype(inner) | Body::Transparent(inner) => serde_depth(inner(), stack),
         Body::Tuple(items) => deepest(items.iter().map(|f| f()), stack).map(|d| d + 1),
@@ -134,7 +135,7 @@ fn body_depth(body: &'static Body, stack: &mut Vec<usize>) -> Option<usize> {
         }
         Body::Convert(c) => match c.input {
             Some(input) => serde_depth(input(), stack),
-            None => body_depth(&c.body, stack),
+            None => body_depth(c.body(), stack),
         },
     }
 }
@@ -353,7 +354,7 @@ impl Builder {
             Shape::Seq(seq) => Node::Seq(shape, self.node(seq.items)),
             Shape::Tuple(items) => Node::Tuple(shape, items.iter().map(|s| self.node(s)).collect()),
             Shape::Map(map) => Node::Map(shape, self.node(map.value)),
-            Shape::Named(Named { body, .. }) => self.body(shape, body),
+            Shape::Named(named) => self.body(shape, named.body()),
             _ => Node::Skip,
         };
         if let Some(slot) = self.nodes.get_mut(at) {
@@ -364,6 +365,7 @@ impl Builder {
 
     fn body(&mut self, shape: &'static Shape, body: &'static Body) -> Node {
         match body {
+            Body::Packed(p) => self.body(shape, p.body()),
             Body::Struct(s) => self.structure(shape, s),
             // The same value, read as the inner type.
             Body::Newtype(inner) | Body::Transparent(inner) => Node::Same(self.node(inner())),
@@ -373,7 +375,7 @@ impl Builder {
             Body::Unit => Node::Skip,
             Body::Convert(c) => match c.input {
                 Some(input) => Node::Same(self.node(input())),
-                None => self.body(shape, &c.body),
+                None => self.body(shape, c.body()),
             },
             // Which variant serde took is the schema's question: ask it.
             Body::Enum(_) => Node::Full(shape),
@@ -439,7 +441,7 @@ fn search(root: &'static Shape) -> bool {
             Shape::Seq(seq) => stack.push(seq.items),
             Shape::Tuple(items) => stack.extend(items.iter().copied()),
             Shape::Map(map) => stack.push(map.value),
-            Shape::Named(named) if body_declares(&named.body, &mut stack) => return true,
+            Shape::Named(named) if body_declares(named.body(), &mut stack) => return true,
             _ => {}
         }
     }
@@ -450,6 +452,7 @@ fn search(root: &'static Shape) -> bool {
 /// constraint.
 fn body_declares(body: &'static Body, stack: &mut Vec<&'static Shape>) -> bool {
     match body {
+        Body::Packed(p) => body_declares(p.body(), stack),
         Body::Struct(s) => fields_declare(s, stack),
         Body::Newtype(inner) | Body::Transparent(inner) => {
             stack.push(inner());
@@ -481,7 +484,7 @@ fn body_declares(body: &'static Body, stack: &mut Vec<&'static Shape>) -> bool {
                 stack.push(input());
                 false
             }
-            None => body_declares(&c.body, stack),
+            None => body_declares(c.body(), stack),
         },
     }
 }
@@ -511,7 +514,7 @@ fn reaches_untagged(shape: &'static Shape) -> bool {
             Shape::Seq(seq) => stack.push(seq.items),
             Shape::Tuple(items) => stack.extend(items.iter().copied()),
             Shape::Map(map) => stack.push(map.value),
-            Shape::Named(named) if body_retries(&named.body, &mut stack) => return true,
+            Shape::Named(named) if body_retries(named.body(), &mut stack) => return true,
             _ => {}
         }
     }
@@ -527,6 +530,7 @@ fn body_retries(body: &'static Body, stack: &mut Vec<&'static Shape>) -> bool {
         }
     };
     match body {
+        Body::Packed(p) => return body_retries(p.body(), stack),
         Body::Struct(s) => struct_fields(s, stack),
         Body::Newtype(inner) | Body::Transparent(inner) => stack.push(inner()),
         Body::Tuple(items) => stack.extend(items.iter().map(|f| f())),
@@ -547,7 +551,7 @@ fn body_retries(body: &'static Body, stack: &mut Vec<&'static Shape>) -> bool {
         }
         Body::Convert(c) => match c.input {
             Some(input) => stack.push(input()),
-            None => return body_retries(&c.body, stack),
+            None => return body_retries(c.body(), stack),
         },
     }
     false

@@ -184,7 +184,7 @@ pub(crate) fn resolve(shape: &'static Shape) -> &'static Shape {
     let mut shape = shape;
     for _ in 0..256 {
         let Shape::Named(named) = shape else { break };
-        shape = match &named.body {
+        shape = match named.body() {
             Body::Newtype(inner) | Body::Transparent(inner) => inner(),
             Body::Convert(c) => match c.input {
                 Some(input) => input(),
@@ -389,7 +389,7 @@ fn node(shape: &'static Shape) -> Merged {
         }),
         Shape::Named(named) => {
             let key = *named as *const Named as usize;
-            guarded(key, || named_node(shape, &named.body))
+            guarded(key, || named_node(shape, named.body()))
                 .unwrap_or(Merged::Whole(Rule::Shape(shape)))
         }
         _ => Merged::Whole(Rule::Shape(shape)),
@@ -398,6 +398,7 @@ fn node(shape: &'static Shape) -> Merged {
 
 fn named_node(shape: &'static Shape, body: &'static Body) -> Merged {
     match body {
+        Body::Packed(p) => named_node(shape, p.body()),
         Body::Struct(s) => Merged::Object(struct_plan(s).clone()),
         Body::Newtype(inner) | Body::Transparent(inner) => node(inner()),
         Body::Enum(e) => match enum_rule(e) {
@@ -406,7 +407,7 @@ fn named_node(shape: &'static Shape, body: &'static Body) -> Merged {
         },
         Body::Convert(c) => match c.input {
             Some(input) => node(input()),
-            None => named_node(shape, &c.body),
+            None => named_node(shape, c.body()),
         },
         Body::Tuple(_) | Body::Unit => Merged::Whole(Rule::Shape(shape)),
     }
@@ -564,7 +565,7 @@ fn internal(variants: &[&'static Variant], tag: &'static str) -> Rule {
                     || matches!(
                         resolve(shape),
                         Shape::Named(Named {
-                            body: Body::Struct(_),
+                            body: Body::Struct(_) | Body::Packed(_),
                             ..
                         })
                     );

@@ -425,7 +425,7 @@ impl Renderer {
                 vec![self.out.empty_object()]
             }
             Shape::Map(_) => vec![self.node(resolved)],
-            Shape::Named(named) => self.body_beside_tag(resolved, &named.body, depth),
+            Shape::Named(named) => self.body_beside_tag(resolved, named.body(), depth),
             _ => Vec::new(),
         }
     }
@@ -442,7 +442,7 @@ impl Renderer {
             Body::Enum(e) => self.enum_beside_tag(e, depth),
             // A conversion in this direction was followed already: the
             // type's own body.
-            Body::Convert(c) => self.body_beside_tag(shape, &c.body, depth),
+            Body::Convert(c) => self.body_beside_tag(shape, c.body(), depth),
             _ => Vec::new(),
         }
     }

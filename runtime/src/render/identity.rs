@@ -88,7 +88,7 @@ impl Renderer {
                         reused.insert(id);
                         continue;
                     }
-                    push_body(&named.body, &mut stack);
+                    push_body(named.body(), &mut stack);
                 }
                 _ => {}
             }
@@ -125,11 +125,12 @@ impl Renderer {
         }
         let mut seen: FastSet<usize> = FastSet::default();
         seen.insert(root as *const Named as usize);
-        let mut bodies: Vec<&'static Body> = vec![&root.body];
+        let mut bodies: Vec<&'static Body> = vec![root.body()];
         let mut work: Vec<&'static Shape> = Vec::new();
         loop {
             while let Some(body) = bodies.pop() {
                 match body {
+                    Body::Packed(p) => bodies.push(p.body()),
                     Body::Unit => return true,
                     Body::Struct(s) => fields(s, &mut work),
                     Body::Newtype(inner) | Body::Transparent(inner) => work.push(inner()),
@@ -153,7 +154,7 @@ impl Renderer {
                     }
                     Body::Convert(c) => match c.input {
                         Some(input) => work.push(input()),
-                        None => bodies.push(&c.body),
+                        None => bodies.push(c.body()),
                     },
                 }
             }
@@ -169,7 +170,7 @@ impl Renderer {
                 Shape::Seq(seq) => work.push(seq.items),
                 Shape::Tuple(items) => work.extend(items.iter().copied()),
                 Shape::Named(named) if seen.insert(*named as *const Named as usize) => {
-                    bodies.push(&named.body);
+                    bodies.push(named.body());
                 }
                 _ => {}
             }
@@ -179,6 +180,7 @@ impl Renderer {
 
 fn push_body(body: &'static Body, stack: &mut Vec<&'static Shape>) {
     match body {
+        Body::Packed(p) => push_body(p.body(), stack),
         Body::Struct(s) => push_fields(s, stack),
         Body::Newtype(inner) | Body::Transparent(inner) => stack.push(inner()),
         Body::Tuple(items) => stack.extend(items.iter().map(|f| f())),
@@ -196,7 +198,7 @@ fn push_body(body: &'static Body, stack: &mut Vec<&'static Shape>) {
         Body::Convert(c) => {
             stack.extend(c.input.map(|f| f()));
             stack.extend(c.output.map(|f| f()));
-            push_body(&c.body, stack);
+            push_body(c.body(), stack);
         }
     }
 }
@@ -311,7 +313,7 @@ fn same_named(a: &'static Named, b: &'static Named, assumed: &mut FastSet<(usize
     (a.type_name)() == (b.type_name)()
         && a.title == b.title
         && a.description == b.description
-        && same_body(&a.body, &b.body, assumed)
+        && same_body(a.body(), b.body(), assumed)
 }
 
 fn same_shape(a: &'static Shape, b: &'static Shape, assumed: &mut FastSet<(usize, usize)>) -> bool {
@@ -430,7 +432,7 @@ fn same_body(a: &'static Body, b: &'static Body, assumed: &mut FastSet<(usize, u
                 };
             same_opt(x.input, y.input, assumed)
                 && same_opt(x.output, y.output, assumed)
-                && same_body(&x.body, &y.body, assumed)
+                && same_body(x.body(), y.body(), assumed)
         }
         _ => false,
     }

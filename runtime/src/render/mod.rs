@@ -373,7 +373,7 @@ impl Renderer {
             return self.reuse(key, done, inline);
         }
         self.stack.push(key);
-        let body = self.body(&named.body);
+        let body = self.body(named.body());
         self.stack.pop();
         let body = self.out.annotate(body, named.title, named.description);
         if self.recursive.contains(&key) && self.root != Some(key) {
@@ -383,7 +383,7 @@ impl Renderer {
         if self.all_defs
             && !inline
             && self.root != Some(key)
-            && matches!(named.body, Body::Struct(_) | Body::Enum(_))
+            && matches!(named.body(), Body::Struct(_) | Body::Enum(_))
         {
             self.define(key, body);
             let reference = self.reference(key);
@@ -436,6 +436,7 @@ impl Renderer {
 
     fn body(&mut self, body: &'static Body) -> NodeId {
         match body {
+            Body::Packed(p) => self.body(p.body()),
             Body::Struct(s) => self.object(s),
             Body::Newtype(inner) | Body::Transparent(inner) => self.node(inner()),
             Body::Tuple(items) => {
@@ -447,7 +448,7 @@ impl Renderer {
             Body::Convert(c) => match (self.contract, c.input, c.output) {
                 (Contract::Input, Some(input), _) => self.node(input()),
                 (Contract::Output, _, Some(output)) => self.node(output()),
-                _ => self.body(&c.body),
+                _ => self.body(c.body()),
             },
         }
     }
@@ -485,7 +486,7 @@ impl Renderer {
         let mut shape = shape;
         for _ in 0..256 {
             let Shape::Named(named) = shape else { break };
-            shape = match (&named.body, self.contract) {
+            shape = match (named.body(), self.contract) {
                 (Body::Newtype(inner) | Body::Transparent(inner), _) => inner(),
                 (Body::Convert(c), Contract::Input) if c.input.is_some() => {
                     c.input.map_or(shape, |f| f())

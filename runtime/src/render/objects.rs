@@ -330,7 +330,7 @@ impl Renderer {
                 obj.constraints.push(schema);
             }
             Shape::Named(Named {
-                body: Body::Struct(_),
+                body: Body::Struct(_) | Body::Packed(_),
                 ..
             }) => {
                 let rendered = self.inline(resolved);
@@ -409,7 +409,7 @@ impl Renderer {
                         continue;
                     }
                     seen.push(*named as *const Named);
-                    match &named.body {
+                    match named.body() {
                         Body::Struct(s) => fields(s, &mut keys, &mut work),
                         Body::Enum(e) => {
                             for v in e.variants {

@@ -55,6 +55,7 @@ struct Mailing {
     ids: indexmap::IndexSet<i64>,
     #[serde(default)]
     #[schema(items(pattern = "^x"))]
+    #[allow(clippy::box_collection)]
     boxed: Option<Box<Vec<Option<String>>>>,
 }
 

@@ -116,7 +116,7 @@ pub(super) fn shape_type(shape: &'static Shape, value: &Value) -> bool {
         Shape::Option(inner) => value.is_null() || shape_type(inner, value),
         Shape::Seq(_) | Shape::Tuple(_) => value.is_array(),
         Shape::Map(_) => value.is_object(),
-        Shape::Named(named) => match &named.body {
+        Shape::Named(named) => match named.body() {
             Body::Struct(_) => value.is_object(),
             Body::Tuple(_) => value.is_array(),
             Body::Unit => value.is_null(),
@@ -182,7 +182,7 @@ pub(crate) fn describe_shape(shape: &'static Shape) -> String {
         Shape::Seq(_) => "an array".into(),
         Shape::Tuple(items) => format!("an array of {} items", items.len()),
         Shape::Map(_) => "an object".into(),
-        Shape::Named(named) => match &named.body {
+        Shape::Named(named) => match named.body() {
             Body::Struct(_) => "an object".into(),
             Body::Tuple(items) => format!("an array of {} items", items.len()),
             Body::Unit => "null".into(),

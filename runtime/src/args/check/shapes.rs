@@ -110,7 +110,7 @@ impl Walk {
         declared: Option<&'static Constraints>,
         value: &Value,
     ) {
-        self.body(shape, &named.body, declared, value)
+        self.body(shape, named.body(), declared, value)
     }
 
     pub(super) fn body(
@@ -121,10 +121,11 @@ impl Walk {
         value: &Value,
     ) {
         match body {
+            Body::Packed(p) => self.body(shape, p.body(), declared, value),
             Body::Newtype(inner) | Body::Transparent(inner) => self.shape(inner(), declared, value),
             Body::Convert(c) => match c.input {
                 Some(input) => self.shape(input(), declared, value),
-                None => self.body(shape, &c.body, declared, value),
+                None => self.body(shape, c.body(), declared, value),
             },
             Body::Struct(s) => {
                 if let Some(c) = declared {

@@ -22,7 +22,7 @@ pub(super) fn peel(mut shape: &'static Shape, null: bool) -> Option<At> {
         match shape {
             Shape::Option(_) if null => return None,
             Shape::Option(inner) => shape = inner,
-            Shape::Named(named) => match own_body(&named.body)? {
+            Shape::Named(named) => match own_body(named.body())? {
                 Ok(inner) => shape = inner,
                 Err(body) => return Some(At::Body(shape, body)),
             },
@@ -40,7 +40,7 @@ pub(super) fn own_body(mut body: &'static Body) -> Option<Result<&'static Shape,
             Body::Newtype(inner) | Body::Transparent(inner) => return Some(Ok(inner())),
             Body::Convert(c) => match c.input {
                 Some(input) => return Some(Ok(input())),
-                None => body = &c.body,
+                None => body = c.body(),
             },
             _ => return Some(Err(body)),
         }
@@ -61,7 +61,7 @@ pub(super) fn reads_null(shape: &'static Shape) -> bool {
         }
         let body = match shape {
             Shape::Any | Shape::Null | Shape::Option(_) => return true,
-            Shape::Named(named) => match own_body(&named.body) {
+            Shape::Named(named) => match own_body(named.body()) {
                 None => return true,
                 Some(Ok(inner)) => {
                     work.push(inner);

@@ -12,6 +12,9 @@
 
 use serde_json::Value;
 
+mod packed;
+pub use packed::{Decoded, Packed};
+
 /// The wire shape of a type in the serde/JSON data model.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -138,6 +141,37 @@ pub enum Body {
     Enum(&'static Enum),
     /// `#[serde(from = ..)]`/`try_from` and/or `into`.
     Convert(&'static Convert),
+    /// The derive's compact encoding of a struct with named fields or of an
+    /// enum, decoded on first use: read bodies through [`Named::body`] (or
+    /// [`Body::get`]), which never return this variant. Hand-written shapes
+    /// use the other variants.
+    Packed(&'static Packed),
+}
+
+impl Body {
+    /// This body, with a [`Body::Packed`] decoded (once per type).
+    pub fn get(&'static self) -> &'static Body {
+        match self {
+            Body::Packed(packed) => packed.body(),
+            body => body,
+        }
+    }
+}
+
+impl Named {
+    /// The wire body, decoded from the derive's compact encoding on first
+    /// use: never [`Body::Packed`].
+    pub fn body(&'static self) -> &'static Body {
+        self.body.get()
+    }
+}
+
+impl Convert {
+    /// The type's own body, decoded from the derive's compact encoding on
+    /// first use: never [`Body::Packed`].
+    pub fn body(&'static self) -> &'static Body {
+        self.body.get()
+    }
 }
 
 /// A type serde reads or writes through another type.

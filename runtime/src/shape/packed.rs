@@ -1,0 +1,323 @@
+//! The derive's compact encoding of a body, and its decoder.
+//!
+//! A [`Field`] literal has fifteen members, and rustc type-checks,
+//! borrow-checks, promotion-checks and const-evaluates each of them: written
+//! per field, that was most of what the derive cost a build
+//! (bench/compile_time/EXPANSION.md). The derive writes instead one string
+//! literal holding every name, flag and annotation of a struct or enum, plus
+//! only what depends on types: one `shape_of::<T>` per distinct wire type,
+//! the defaults and the declared constraints. This module decodes it into
+//! the ordinary [`Body`] once per type, on first use.
+//!
+//! # The text
+//!
+//! A sequence of items: a number (`12;`), a string (`5:hello`: its length
+//! in bytes, a colon, the bytes) or an absent string (`~`).
+//!
+//! ```text
+//! body    = "0;" struct | "1;" enum
+//! struct  = deny n field{n}
+//! field   = flags shape ser_shape default constraints
+//!           rust_name ser_name? de_name? n alias{n} title? description?
+//! enum    = repr tag? content? titled deny n variant{n}
+//! variant = flags kind rust_name ser_name? de_name? n alias{n}
+//!           title? description? content
+//! content = (kind 0) | shape (kind 1) | n shape{n} (kind 2) | struct (kind 3)
+//! ```
+//!
+//! `shape` indexes [`Packed::shapes`]; `default` and `constraints` are 0 for
+//! none, else 1 + an index into [`Packed::defaults`] /
+//! [`Packed::constraints`]. Field flags: 1 flatten, 2 `deserialize_with`,
+//! 4 has a default, 8 `skip_serializing_if`, 16 skipped exactly when `None`.
+//! Variant flags: 1 `other`, 2 `untagged`. `repr`: 0 external, 1 internal,
+//! 2 adjacent, 3 untagged. `deny`, `titled`: 0 or 1.
+//!
+//! Only the derive writes this text; a malformed one (which the derive
+//! never writes) decodes to an empty struct rather than a panic.
+
+use super::{Body, Constraints, Enum, Field, Repr, Shape, Struct, Variant, VariantBody};
+use serde_json::Value;
+use std::sync::OnceLock;
+
+/// A body in the derive's compact encoding (see the module documentation
+/// of `shape::packed` in the source, and [`Body::Packed`]).
+#[derive(Debug)]
+pub struct Packed {
+    /// Names, flags and annotations.
+    pub text: &'static str,
+    /// The distinct wire shapes the text refers to.
+    pub shapes: &'static [fn() -> &'static Shape],
+    /// The serialized defaults the text refers to (`None`: the type has no
+    /// serializable default).
+    #[allow(clippy::type_complexity)]
+    pub defaults: &'static [Option<fn() -> Option<Value>>],
+    /// The declared constraints the text refers to.
+    pub constraints: &'static [&'static Constraints],
+    /// Where the decoded body is kept: a `static` of the type's own.
+    pub cache: &'static Decoded,
+}
+
+/// The decoded body of a [`Packed`], filled on first use.
+#[derive(Debug)]
+pub struct Decoded(OnceLock<Body>);
+
+impl Decoded {
+    /// Not decoded yet. A `const` for the derive's `static`.
+    #[allow(clippy::declare_interior_mutable_const)]
+    pub const EMPTY: Decoded = Decoded(OnceLock::new());
+}
+
+static MALFORMED: Struct = Struct {
+    fields: &[],
+    deny_unknown_fields: false,
+};
+
+impl Packed {
+    /// The decoded body: never [`Body::Packed`].
+    pub fn body(&'static self) -> &'static Body {
+        self.cache.0.get_or_init(|| {
+            let mut reader = Reader {
+                rest: self.text,
+                packed: self,
+            };
+            reader
+                .body()
+                .filter(|_| reader.rest.is_empty())
+                .unwrap_or(Body::Struct(&MALFORMED))
+        })
+    }
+}
+
+struct Reader {
+    rest: &'static str,
+    packed: &'static Packed,
+}
+
+/// Leaked once per type: the decoded body lives as long as the `static`
+/// it is cached in.
+fn leak<T>(items: Vec<T>) -> &'static [T] {
+    if items.is_empty() {
+        return &[];
+    }
+    Box::leak(items.into_boxed_slice())
+}
+
+impl Reader {
+    fn num(&mut self) -> Option<usize> {
+        let (n, rest) = self.rest.split_once(';')?;
+        self.rest = rest;
+        n.parse().ok()
+    }
+
+    fn flag(&mut self) -> Option<bool> {
+        Some(self.num()? != 0)
+    }
+
+    fn opt(&mut self) -> Option<Option<&'static str>> {
+        if let Some(rest) = self.rest.strip_prefix('~') {
+            self.rest = rest;
+            return Some(None);
+        }
+        let (len, rest) = self.rest.split_once(':')?;
+        let len: usize = len.parse().ok()?;
+        let s = rest.get(..len)?;
+        self.rest = rest.get(len..)?;
+        Some(Some(s))
+    }
+
+    fn str(&mut self) -> Option<&'static str> {
+        self.opt()?
+    }
+
+    /// A count, bounded by what the rest of the text could hold (every
+    /// item takes at least one byte), so a malformed count allocates
+    /// nothing large.
+    fn count(&mut self) -> Option<usize> {
+        let n = self.num()?;
+        (n <= self.rest.len()).then_some(n)
+    }
+
+    fn names(&mut self) -> Option<&'static [&'static str]> {
+        let n = self.count()?;
+        let mut names = Vec::with_capacity(n);
+        for _ in 0..n {
+            names.push(self.str()?);
+        }
+        Some(leak(names))
+    }
+
+    fn shape(&mut self) -> Option<fn() -> &'static Shape> {
+        let i = self.num()?;
+        self.packed.shapes.get(i).copied()
+    }
+
+    fn body(&mut self) -> Option<Body> {
+        match self.num()? {
+            0 => Some(Body::Struct(Box::leak(Box::new(self.fields()?)))),
+            1 => Some(Body::Enum(Box::leak(Box::new(self.enumeration()?)))),
+            _ => None,
+        }
+    }
+
+    fn fields(&mut self) -> Option<Struct> {
+        let deny_unknown_fields = self.flag()?;
+        let n = self.count()?;
+        let mut fields = Vec::with_capacity(n);
+        for _ in 0..n {
+            fields.push(self.field()?);
+        }
+        Some(Struct {
+            fields: leak(fields),
+            deny_unknown_fields,
+        })
+    }
+
+    fn field(&mut self) -> Option<Field> {
+        let flags = self.num()?;
+        let shape = self.shape()?;
+        let ser_shape = self.shape()?;
+        let default_value = match self.num()? {
+            0 => None,
+            i => *self.packed.defaults.get(i - 1)?,
+        };
+        let constraints = match self.num()? {
+            0 => None,
+            i => Some(*self.packed.constraints.get(i - 1)?),
+        };
+        Some(Field {
+            rust_name: self.str()?,
+            ser_name: self.opt()?,
+            de_name: self.opt()?,
+            aliases: self.names()?,
+            shape,
+            ser_shape,
+            flatten: flags & 1 != 0,
+            deserialize_with: flags & 2 != 0,
+            has_default: flags & 4 != 0,
+            default_value,
+            skip_serializing_if: flags & 8 != 0,
+            skip_if_none: flags & 16 != 0,
+            title: self.opt()?,
+            description: self.opt()?,
+            constraints,
+        })
+    }
+
+    fn enumeration(&mut self) -> Option<Enum> {
+        let repr = self.num()?;
+        let (tag, content) = (self.opt()?, self.opt()?);
+        let repr = match (repr, tag, content) {
+            (0, _, _) => Repr::External,
+            (1, Some(tag), _) => Repr::Internal { tag },
+            (2, Some(tag), Some(content)) => Repr::Adjacent { tag, content },
+            (3, _, _) => Repr::Untagged,
+            _ => return None,
+        };
+        let titled = self.flag()?;
+        let deny_unknown_fields = self.flag()?;
+        let n = self.count()?;
+        let mut variants = Vec::with_capacity(n);
+        for _ in 0..n {
+            variants.push(self.variant()?);
+        }
+        Some(Enum {
+            repr,
+            variants: leak(variants),
+            titled,
+            deny_unknown_fields,
+        })
+    }
+
+    fn variant(&mut self) -> Option<Variant> {
+        let flags = self.num()?;
+        let kind = self.num()?;
+        let rust_name = self.str()?;
+        let ser_name = self.opt()?;
+        let de_name = self.opt()?;
+        let aliases = self.names()?;
+        let title = self.opt()?;
+        let description = self.opt()?;
+        let body = match kind {
+            0 => VariantBody::Unit,
+            1 => VariantBody::Newtype(self.shape()?),
+            2 => {
+                let n = self.count()?;
+                let mut items = Vec::with_capacity(n);
+                for _ in 0..n {
+                    items.push(self.shape()?);
+                }
+                VariantBody::Tuple(leak(items))
+            }
+            3 => VariantBody::Struct(Box::leak(Box::new(self.fields()?))),
+            _ => return None,
+        };
+        Some(Variant {
+            rust_name,
+            ser_name,
+            de_name,
+            aliases,
+            other: flags & 1 != 0,
+            untagged: flags & 2 != 0,
+            body,
+            title,
+            description,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn null() -> &'static Shape {
+        &Shape::Null
+    }
+
+    static EMPTY: Decoded = Decoded::EMPTY;
+
+    #[test]
+    fn malformed_text_decodes_to_an_empty_struct() {
+        for text in [
+            "",
+            "0;",
+            "0;0;9999999999999;",
+            "7;",
+            "0;0;1;0;5;",
+            "0;0;1;0;0;0;0;0;99:x",
+        ] {
+            let packed: &'static Packed = Box::leak(Box::new(Packed {
+                text,
+                shapes: &[null],
+                defaults: &[],
+                constraints: &[],
+                cache: Box::leak(Box::new(Decoded::EMPTY)),
+            }));
+            assert!(
+                matches!(packed.body(), Body::Struct(s) if s.fields.is_empty()),
+                "{text:?}"
+            );
+        }
+        let _ = &EMPTY;
+    }
+
+    #[test]
+    fn a_field_decodes_with_every_member() {
+        static PACKED: Packed = Packed {
+            text: "0;1;1;13;0;0;0;0;3:a\u{e9}~5:a\"b\n;1;1:x~~",
+            shapes: &[null],
+            defaults: &[],
+            constraints: &[],
+            cache: &EMPTY,
+        };
+        let Body::Struct(s) = PACKED.body() else {
+            panic!("not a struct")
+        };
+        assert!(s.deny_unknown_fields);
+        let f = &s.fields[0];
+        assert_eq!(f.rust_name, "a\u{e9}");
+        assert_eq!((f.ser_name, f.de_name), (None, Some("a\"b\n;")));
+        assert_eq!(f.aliases, ["x"]);
+        assert!(f.flatten && f.has_default && f.skip_serializing_if);
+        assert!(!f.deserialize_with && !f.skip_if_none);
+    }
+}
