@@ -10,6 +10,7 @@ pub use crate::{Contract, ToolSchema};
 pub use ::schemars;
 pub use core::any::type_name;
 pub use core::option::Option::{self, None, Some};
+pub use serde;
 pub use serde_json::Value;
 pub use std::borrow::Cow;
 pub use std::sync::OnceLock;

@@ -116,7 +116,7 @@ fn fallback(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
         impl #impl_generics #krate::elicit::ElicitForm for #ident #ty_generics #where_clause {
             const FORM: &'static #krate::elicit::Form = &#krate::elicit::Form {
                 type_name: #krate::__private::type_name::<Self>,
-                fields: &[],
+                fields: #krate::elicit::FormFields::Listed(&[]),
                 deny_unknown_fields: false,
             };
         }
@@ -134,12 +134,22 @@ fn expand(form: &Form) -> TokenStream {
         syn::Ident::new("__te", proc_macro2::Span::call_site()),
     );
     let ident = &form.serde.ident;
-    let (impl_generics, ty_generics, where_clause) = form.serde.generics.split_for_impl();
-    let form_fields = form
-        .fields
-        .iter()
-        .filter(|f| f.read)
-        .map(|f| form_field(&bp, &be, f));
+    let read: Vec<&FormField> = form.fields.iter().filter(|f| f.read).collect();
+    let generics = form_bounds(form, &read);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let (fields, cache) = match packed_fields(&bp, &be, form, &read) {
+        Some(packed) => (
+            packed,
+            quote!(static __TF_FORM: #be::DecodedForm = #be::DecodedForm::EMPTY;),
+        ),
+        None => {
+            let listed = read.iter().map(|f| form_field(&bp, &be, f));
+            (
+                quote!(#be::FormFields::Listed(&[#(#listed),*])),
+                TokenStream::new(),
+            )
+        }
+    };
     let deny = form.serde.attrs.deny_unknown_fields();
     // Evaluate the form constant where the type is declared, so the checks
     // inside it fail the build even before anything uses the form.
@@ -156,11 +166,12 @@ fn expand(form: &Form) -> TokenStream {
             use #krate::__private as __tf;
             use #krate::elicit as __te;
             #default_traits
+            #cache
             #[automatically_derived]
             impl #impl_generics #be::ElicitForm for #ident #ty_generics #where_clause {
                 const FORM: &'static #be::Form = &#be::Form {
                     type_name: #bp::type_name::<Self>,
-                    fields: &[#(#form_fields),*],
+                    fields: #fields,
                     deny_unknown_fields: #deny,
                 };
             }
@@ -170,11 +181,35 @@ fn expand(form: &Form) -> TokenStream {
     }
 }
 
-fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream {
+/// The type's generics plus, like serde's own bounds, what the form needs of
+/// its type parameters: `FieldType: FormValue` for every field type that
+/// mentions one, and `Self: DeserializeOwned` (which `ElicitForm` requires).
+fn form_bounds(form: &Form, fields: &[&FormField]) -> syn::Generics {
+    let mut generics = form.serde.generics.clone();
+    let params: Vec<syn::Ident> = (generics.type_params()).map(|p| p.ident.clone()).collect();
+    if params.is_empty() {
+        return generics;
+    }
+    let krate = &form.krate;
+    let where_clause = generics.make_where_clause();
+    where_clause
+        .predicates
+        .push(syn::parse_quote!(Self: #krate::__private::serde::de::DeserializeOwned));
+    for field in fields {
+        let ty = &field.ty;
+        if !crate::internals::bound::params_in(ty, &params).is_empty() {
+            where_clause
+                .predicates
+                .push(syn::parse_quote!(#ty: #krate::elicit::FormValue));
+        }
+    }
+    generics
+}
+
+/// The field's compile-time checks of its attributes against its type.
+fn asserts(e: &syn::Ident, field: &FormField) -> Vec<TokenStream> {
     let ours: &FormFieldAttrs = &field.attrs;
     let ty = &field.ty;
-    let ty_span = ty.span();
-    let name = &field.name;
     let mut asserts = Vec::new();
     for (span, check) in [
         (ours.length.map(|l| l.span), quote!(__assert_text)),
@@ -188,6 +223,101 @@ fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream 
             asserts.push(respan(quote!(#e::#check::<#ty>();), span));
         }
     }
+    asserts
+}
+
+/// The form's fields in the packed encoding (`toolform::elicit::PackedForm`,
+/// whose module documents the text), or `None` where the listed one is
+/// needed: a generic type (a `static` in a generic impl is shared by every
+/// instantiation) or a description written as an expression.
+fn packed_fields(
+    p: &syn::Ident,
+    e: &syn::Ident,
+    form: &Form,
+    fields: &[&FormField],
+) -> Option<TokenStream> {
+    use crate::expand::packed::{Table, Text};
+    use crate::internals::doc::Description;
+    use quote::ToTokens;
+    let generic =
+        (form.serde.generics.params.iter()).any(|g| !matches!(g, syn::GenericParam::Lifetime(_)));
+    if generic {
+        return None;
+    }
+    let (mut text, mut types, mut defaults) = (Text::default(), Table::default(), Table::default());
+    text.num(fields.len());
+    for field in fields {
+        let ours: &FormFieldAttrs = &field.attrs;
+        let description = match &ours.description {
+            Description::None => None,
+            Description::Text(t) => Some(t.as_str()),
+            Description::Expr(_) => return None,
+        };
+        let ty = &field.ty;
+        let asserts = asserts(e, field);
+        let of_type = quote_spanned!(ty.span()=> &<#ty as #e::FormValue>::TYPE);
+        let ty_index = if asserts.is_empty() {
+            types.index(of_type)
+        } else {
+            types.push(quote!({ #(#asserts)* #of_type }))
+        };
+        let default = match &field.default {
+            crate::internals::model::DefaultValue::None => 0,
+            d @ (crate::internals::model::DefaultValue::Null
+            | crate::internals::model::DefaultValue::OfType) => {
+                1 + defaults.index(emit::default_value(p, ty, d).into_token_stream())
+            }
+            d => 1 + defaults.push(emit::default_value(p, ty, d).into_token_stream()),
+        };
+        let never_required = field.has_default || ours.fill.is_some();
+        text.num(usize::from(ours.enum_names.is_some()) | usize::from(never_required) << 1);
+        text.num(ty_index);
+        text.num(default);
+        text.str(&field.name);
+        text.num(field.aliases.len());
+        for alias in &field.aliases {
+            text.str(alias);
+        }
+        text.opt(ours.title.as_deref());
+        text.opt(description);
+        let fill = ours.fill.as_ref().map(|(lit, _)| lit.to_json());
+        text.opt(fill.as_deref());
+        text.opt_u64(ours.length.and_then(|l| l.min));
+        text.opt_u64(ours.length.and_then(|l| l.max));
+        text.opt_u64(ours.items.as_ref().and_then(|i| i.min));
+        text.opt_u64(ours.items.as_ref().and_then(|i| i.max));
+        text.bound(ours.range.and_then(|r| r.min));
+        text.bound(ours.range.and_then(|r| r.max));
+        text.num(match ours.format.map(|(f, _)| f) {
+            None => 0,
+            Some(Format::Email) => 1,
+            Some(Format::Uri) => 2,
+            Some(Format::Date) => 3,
+            Some(Format::DateTime) => 4,
+        });
+    }
+    let text = text.0;
+    let types = &types.items;
+    let defaults = if defaults.items.is_empty() {
+        quote!(#p::NO_DEFAULTS)
+    } else {
+        let items = &defaults.items;
+        quote!(&[#(#items),*])
+    };
+    Some(quote!(#e::FormFields::Packed(&#e::PackedForm {
+        text: #text,
+        types: &[#(#types),*],
+        defaults: #defaults,
+        cache: &__TF_FORM,
+    })))
+}
+
+fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream {
+    let ours: &FormFieldAttrs = &field.attrs;
+    let ty = &field.ty;
+    let ty_span = ty.span();
+    let name = &field.name;
+    let asserts = asserts(e, field);
     let kind = quote_spanned!(ty_span=> &<#ty as #e::FormValue>::KIND);
     // A default (serde's or `#[elicit(default)]`) makes any field optional.
     let required = if field.has_default || ours.fill.is_some() {

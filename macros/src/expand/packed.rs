@@ -9,6 +9,7 @@
 //! (`5:hello`, its length in bytes, a colon, the bytes) or an absent string
 //! (`~`). The runtime's decoder reads the same grammar (`shape/packed.rs`).
 
+use crate::internals::value::Number;
 use proc_macro2::TokenStream;
 use std::fmt::Write as _;
 
@@ -23,6 +24,30 @@ impl Text {
 
     pub fn str(&mut self, s: &str) {
         let _ = write!(self.0, "{}:{s}", s.len());
+    }
+
+    /// `~` or a number (forms' lengths and counts).
+    pub fn opt_u64(&mut self, n: Option<u64>) {
+        match n {
+            Some(n) => {
+                let _ = write!(self.0, "{n};");
+            }
+            None => self.0.push('~'),
+        }
+    }
+
+    /// `~`, or `i`, `u` or `f` and the number (forms' bounds). A float is
+    /// written in Rust's shortest form that parses back to the same value.
+    pub fn bound(&mut self, n: Option<Number>) {
+        let _ = match n {
+            Some(Number::Int(v)) => write!(self.0, "i{v};"),
+            Some(Number::UInt(v)) => write!(self.0, "u{v};"),
+            Some(Number::Float(v)) => write!(self.0, "f{v:?};"),
+            None => {
+                self.0.push('~');
+                Ok(())
+            }
+        };
     }
 
     pub fn opt(&mut self, s: Option<&str>) {

@@ -6,16 +6,64 @@ use super::Format;
 use crate::ToolSchema;
 use crate::shape::{Body, Bound, IntRange, Named, Shape, VariantBody};
 use serde_json::Value;
+use std::sync::OnceLock;
 
 /// A flat form: the fields of one struct.
 #[derive(Debug)]
 pub struct Form {
     /// The Rust type name.
     pub type_name: fn() -> &'static str,
-    /// The fields serde reads, in declaration order.
-    pub fields: &'static [FormField],
+    /// The fields serde reads, in declaration order: read them through
+    /// [`FormFields::get`].
+    pub fields: FormFields,
     /// `#[serde(deny_unknown_fields)]`: an answer with other keys is refused.
     pub deny_unknown_fields: bool,
+}
+
+/// The fields of a [`Form`].
+#[derive(Debug)]
+pub enum FormFields {
+    /// Written out, one literal per field (hand-written forms, and the
+    /// derive's for generic types).
+    Listed(&'static [FormField]),
+    /// The derive's compact encoding, decoded on first use.
+    Packed(&'static PackedForm),
+}
+
+/// What a field's type contributes to a form field: its kind, and whether
+/// serde reads a missing field as `None`. [`FormValue::TYPE`].
+#[derive(Debug)]
+pub struct FormType {
+    /// What the field holds.
+    pub kind: FieldKind,
+    /// `Option<_>`: a missing field reads as `None`.
+    pub optional: bool,
+}
+
+/// A form's fields in the derive's compact encoding (see the module
+/// documentation of `elicit::packed` in the source, and [`FormFields::Packed`]).
+#[derive(Debug)]
+pub struct PackedForm {
+    /// Names, flags and annotations.
+    pub text: &'static str,
+    /// The distinct field types the text refers to.
+    pub types: &'static [&'static FormType],
+    /// The serialized defaults the text refers to (`None`: the type has no
+    /// serializable default).
+    #[allow(clippy::type_complexity)]
+    pub defaults: &'static [Option<fn() -> Option<Value>>],
+    /// Where the decoded fields are kept: a `static` of the form's own.
+    pub cache: &'static DecodedForm,
+}
+
+/// The decoded fields of a [`PackedForm`], filled on first use.
+#[derive(Debug)]
+pub struct DecodedForm(pub(super) OnceLock<&'static [FormField]>);
+
+impl DecodedForm {
+    /// Not decoded yet. A `const` for the derive's `static`.
+    #[allow(clippy::declare_interior_mutable_const)]
+    pub const EMPTY: DecodedForm = DecodedForm(OnceLock::new());
 }
 
 /// One form field.
@@ -95,6 +143,12 @@ pub trait FormValue {
     const KIND: FieldKind;
     /// A missing field reads as `None`.
     const OPTIONAL: bool = false;
+    /// [`KIND`](Self::KIND) and [`OPTIONAL`](Self::OPTIONAL) together, as the
+    /// derive's compact encoding refers to them.
+    const TYPE: FormType = FormType {
+        kind: Self::KIND,
+        optional: Self::OPTIONAL,
+    };
 }
 
 /// A unit-only enum deriving `ToolSchema`: its variants are the options of a

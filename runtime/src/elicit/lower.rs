@@ -108,7 +108,7 @@ pub(crate) fn property(field: &FormField) -> Property {
 
 /// The object plan of a form's answers.
 pub(crate) fn plan(form: &Form) -> ObjectPlan {
-    let fields = form.fields;
+    let fields = form.fields.get();
     ObjectPlan {
         typed: true,
         properties: fields
@@ -254,7 +254,7 @@ pub fn render_form(form: &Form, revision: Revision) -> (Value, Vec<FormProblem>)
     let mut properties = Map::new();
     let mut required = Vec::new();
     let mut problems = Vec::new();
-    for field in form.fields {
+    for field in form.fields.get() {
         let path = format!("/properties/{}", escape(field.name));
         match property(field).print(revision) {
             Ok(schema) => {

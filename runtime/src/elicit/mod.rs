@@ -38,10 +38,14 @@ pub mod format;
 mod gate;
 pub mod grammar;
 mod lower;
+mod packed;
 mod property;
 
 pub use answer::{ASK_AGAIN_LINES, ElicitError, Elicited, Violation};
-pub use form::{FieldKind, Form, FormField, FormProblem, FormValue, SelectEnum};
+pub use form::{
+    DecodedForm, FieldKind, Form, FormField, FormFields, FormProblem, FormType, FormValue,
+    PackedForm, SelectEnum,
+};
 pub use format::Format;
 pub use gate::{GateError, gate, validate_content};
 pub use lower::render_form;

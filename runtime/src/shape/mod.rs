@@ -14,6 +14,7 @@ use serde_json::Value;
 
 mod packed;
 pub use packed::{Decoded, Packed};
+pub(crate) use packed::{Items, leak};
 
 /// The wire shape of a type in the serde/JSON data model.
 #[derive(Debug)]

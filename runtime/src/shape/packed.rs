@@ -77,7 +77,7 @@ impl Packed {
     pub fn body(&'static self) -> &'static Body {
         self.cache.0.get_or_init(|| {
             let mut reader = Reader {
-                rest: self.text,
+                items: Items { rest: self.text },
                 packed: self,
             };
             reader
@@ -89,31 +89,50 @@ impl Packed {
 }
 
 struct Reader {
-    rest: &'static str,
+    items: Items,
     packed: &'static Packed,
+}
+
+impl std::ops::Deref for Reader {
+    type Target = Items;
+    fn deref(&self) -> &Items {
+        &self.items
+    }
+}
+
+impl std::ops::DerefMut for Reader {
+    fn deref_mut(&mut self) -> &mut Items {
+        &mut self.items
+    }
 }
 
 /// Leaked once per type: the decoded body lives as long as the `static`
 /// it is cached in.
-fn leak<T>(items: Vec<T>) -> &'static [T] {
+pub(crate) fn leak<T>(items: Vec<T>) -> &'static [T] {
     if items.is_empty() {
         return &[];
     }
     Box::leak(items.into_boxed_slice())
 }
 
-impl Reader {
-    fn num(&mut self) -> Option<usize> {
+/// The items of a packed text (this module's grammar), read one by one;
+/// `None` on anything malformed. Forms use it too (`elicit::packed`).
+pub(crate) struct Items {
+    pub(crate) rest: &'static str,
+}
+
+impl Items {
+    pub(crate) fn num(&mut self) -> Option<usize> {
         let (n, rest) = self.rest.split_once(';')?;
         self.rest = rest;
         n.parse().ok()
     }
 
-    fn flag(&mut self) -> Option<bool> {
+    pub(crate) fn flag(&mut self) -> Option<bool> {
         Some(self.num()? != 0)
     }
 
-    fn opt(&mut self) -> Option<Option<&'static str>> {
+    pub(crate) fn opt(&mut self) -> Option<Option<&'static str>> {
         if let Some(rest) = self.rest.strip_prefix('~') {
             self.rest = rest;
             return Some(None);
@@ -125,19 +144,19 @@ impl Reader {
         Some(Some(s))
     }
 
-    fn str(&mut self) -> Option<&'static str> {
+    pub(crate) fn str(&mut self) -> Option<&'static str> {
         self.opt()?
     }
 
     /// A count, bounded by what the rest of the text could hold (every
     /// item takes at least one byte), so a malformed count allocates
     /// nothing large.
-    fn count(&mut self) -> Option<usize> {
+    pub(crate) fn count(&mut self) -> Option<usize> {
         let n = self.num()?;
         (n <= self.rest.len()).then_some(n)
     }
 
-    fn names(&mut self) -> Option<&'static [&'static str]> {
+    pub(crate) fn names(&mut self) -> Option<&'static [&'static str]> {
         let n = self.count()?;
         let mut names = Vec::with_capacity(n);
         for _ in 0..n {
@@ -145,7 +164,9 @@ impl Reader {
         }
         Some(leak(names))
     }
+}
 
+impl Reader {
     fn shape(&mut self) -> Option<fn() -> &'static Shape> {
         let i = self.num()?;
         self.packed.shapes.get(i).copied()

@@ -20,6 +20,7 @@ mod foreign_types;
 mod forms_gate;
 mod forms_hostile;
 mod forms_null;
+mod forms_packed;
 mod gate;
 mod gate_trust;
 mod header_derive;

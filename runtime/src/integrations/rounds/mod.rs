@@ -796,7 +796,7 @@ fn form_answer(form: &crate::elicit::Form, answer: &Value) -> Value {
     {
         let fields: serde_json::Map<String, Value> = content
             .iter()
-            .filter(|(name, _)| form.fields.iter().any(|f| f.name == name.as_str()))
+            .filter(|(name, _)| form.fields.get().iter().any(|f| f.name == name.as_str()))
             .map(|(name, value)| (name.clone(), value.clone()))
             .collect();
         kept.insert("content".to_owned(), Value::Object(fields));
