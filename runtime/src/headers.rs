@@ -18,7 +18,13 @@
 //! schema, on a property reached from the root through `properties` keys alone
 //! (not under `items`, a composition or conditional keyword, `$defs` or a
 //! `$ref`), whose type is `string`, `integer` or `boolean` (`number` is not
-//! allowed). Integer values must lie within ±(2^53 − 1). A value that would not
+//! allowed). Integer values must lie within ±(2^53 − 1): a rule on argument
+//! values, not on the schema (the Transports WG's reading, modelcontextprotocol
+//! PR #2772 and conformance issue #445), so [`check`] accepts any integer
+//! property, bounded or not, and [`headers_for`] and [`verify`] refuse a value
+//! outside the range at call time (the derive goes further: it refuses, at
+//! compile time, an integer field whose type admits such values unless
+//! `range(..)` narrows it). A value that would not
 //! survive as a header value (non-ASCII, control characters, leading or
 //! trailing space or tab, or text that itself looks like the sentinel) is sent
 //! as `=?base64?<base64 of its UTF-8>?=`. A property that is absent or `null`
@@ -318,24 +324,6 @@ fn annotation_problem(
                 .map_or_else(|| "not stated".to_string(), crate::json::brief)
         ));
     };
-    if kind == HeaderType::Integer {
-        let beyond = |key: &str, limit: f64| {
-            property
-                .get(key)
-                .and_then(Value::as_f64)
-                .is_some_and(|b| b.abs() > limit)
-        };
-        // A declared bound past the safe range admits values no header can
-        // carry exactly.
-        if beyond("minimum", MAX_SAFE_INTEGER as f64) || beyond("maximum", MAX_SAFE_INTEGER as f64)
-        {
-            return Err(
-                "an integer `x-mcp-header` property must stay within ±(2^53 − 1): its \
-                 `minimum`/`maximum` go past it"
-                    .into(),
-            );
-        }
-    }
     Ok((name.clone(), kind))
 }
 
