@@ -5,6 +5,7 @@ pub use crate::render::render;
 pub use crate::shape::{
     Body, Convert, Decoded, Enum, Field, Named, Packed, Repr, Shape, Struct, Variant, VariantBody,
 };
+use crate::shape::{Content, EnumView, ReprKind};
 pub use crate::{Contract, ToolSchema};
 #[cfg(feature = "schemars")]
 pub use ::schemars;
@@ -480,7 +481,7 @@ pub const fn check_example<T: ToolSchema + ?Sized>(example: Example) {
 }
 
 /// Whether `example` fits `shape`; if not, `msg` says why.
-const fn example_fits(shape: &Shape, example: Example, msg: &mut Msg) -> bool {
+const fn example_fits(shape: &'static Shape, example: Example, msg: &mut Msg) -> bool {
     match (shape, example) {
         (Shape::Any, _) => true,
         (Shape::Option(inner), _) => example_fits(inner, example, msg),
@@ -529,7 +530,7 @@ const fn example_fits(shape: &Shape, example: Example, msg: &mut Msg) -> bool {
     }
 }
 
-const fn named_fits(body: &crate::shape::Body, example: Example, msg: &mut Msg) -> bool {
+const fn named_fits(body: &'static crate::shape::Body, example: Example, msg: &mut Msg) -> bool {
     use crate::shape::Body;
     match body {
         // Behind a function pointer: not known at compile time.
@@ -538,9 +539,10 @@ const fn named_fits(body: &crate::shape::Body, example: Example, msg: &mut Msg) 
             Some(_) => true,
             None => named_fits(&c.body, example, msg),
         },
-        Body::Enum(e) => enum_fits(e, example, msg),
-        // The derive packs only structs with named fields.
-        Body::Struct(_) | Body::Packed(_) => {
+        Body::Enum(_) | Body::Packed(_) if EnumView::of(body).is_some() => {
+            enum_fits(body, example, msg)
+        }
+        Body::Enum(_) | Body::Struct(_) | Body::Packed(_) => {
             push_kind(msg, example);
             msg.push("objects");
             push_no_literal(msg);
@@ -566,27 +568,28 @@ const fn named_fits(body: &crate::shape::Body, example: Example, msg: &mut Msg) 
 /// a `#[serde(other)]` variant); an untagged newtype variant may take
 /// anything (its shape is behind a function pointer). Every other variant
 /// is an object, an array or `null`.
-const fn enum_fits(e: &Enum, example: Example, msg: &mut Msg) -> bool {
-    let external = matches!(e.repr, Repr::External);
-    let untagged_enum = matches!(e.repr, Repr::Untagged);
+const fn enum_fits(body: &'static crate::shape::Body, example: Example, msg: &mut Msg) -> bool {
+    let Some(view) = EnumView::of(body) else {
+        return false;
+    };
+    let external = matches!(view.repr, ReprKind::External);
+    let untagged_enum = matches!(view.repr, ReprKind::Untagged);
     let mut names = false;
-    let mut i = 0;
-    while i < e.variants.len() {
-        let v = &e.variants[i];
-        i += 1;
+    let mut variants = view;
+    while let Some(v) = variants.next() {
         let untagged = untagged_enum || v.untagged;
         if untagged {
-            if matches!(v.body, VariantBody::Newtype(_)) {
+            if matches!(v.content, Content::Newtype) {
                 return true;
             }
             continue;
         }
-        if !external || !matches!(v.body, VariantBody::Unit) {
+        if !external || !matches!(v.content, Content::Unit) {
             continue;
         }
         names = true;
         if let Example::Str(s, _) = example
-            && (v.other || variant_named(v, s))
+            && (v.other || v.named(s))
         {
             return true;
         }
@@ -599,15 +602,13 @@ const fn enum_fits(e: &Enum, example: Example, msg: &mut Msg) -> bool {
     }
     msg.push("the names of its unit variants: ");
     let mut first = true;
-    let mut i = 0;
-    while i < e.variants.len() {
-        let v = &e.variants[i];
-        i += 1;
+    let mut variants = view;
+    while let Some(v) = variants.next() {
         let name = match (v.de_name, v.ser_name) {
             (Some(n), _) | (None, Some(n)) => n,
             (None, None) => continue,
         };
-        if !matches!(v.body, VariantBody::Unit) || v.untagged {
+        if !matches!(v.content, Content::Unit) || v.untagged {
             continue;
         }
         if !first {
@@ -617,27 +618,6 @@ const fn enum_fits(e: &Enum, example: Example, msg: &mut Msg) -> bool {
         msg.push("\"");
         msg.push(name);
         msg.push("\"");
-    }
-    false
-}
-
-const fn variant_named(v: &Variant, s: &str) -> bool {
-    if let Some(n) = v.de_name
-        && crate::json::str_eq(n, s)
-    {
-        return true;
-    }
-    if let Some(n) = v.ser_name
-        && crate::json::str_eq(n, s)
-    {
-        return true;
-    }
-    let mut i = 0;
-    while i < v.aliases.len() {
-        if crate::json::str_eq(v.aliases[i], s) {
-            return true;
-        }
-        i += 1;
     }
     false
 }
@@ -883,7 +863,11 @@ const fn header_fits(
         }
         Shape::Option(inner) if !in_option => header_fits(inner, min, max, true, msg),
         Shape::Named(named) => match &named.body {
-            crate::shape::Body::Enum(e) if string_enum(e) => true,
+            body @ (crate::shape::Body::Enum(_) | crate::shape::Body::Packed(_))
+                if string_enum(body) =>
+            {
+                true
+            }
             crate::shape::Body::Newtype(_)
             | crate::shape::Body::Transparent(_)
             | crate::shape::Body::Convert(_) => {
@@ -925,17 +909,17 @@ const fn header_fits(
 
 /// A unit-only, externally tagged, untitled enum: its input schema is a
 /// `string` with an `enum` of names.
-const fn string_enum(e: &Enum) -> bool {
-    if !matches!(e.repr, Repr::External) || e.titled {
+const fn string_enum(body: &'static crate::shape::Body) -> bool {
+    let Some(mut view) = EnumView::of(body) else {
+        return false;
+    };
+    if !matches!(view.repr, ReprKind::External) || view.titled {
         return false;
     }
-    let mut i = 0;
-    while i < e.variants.len() {
-        let v = &e.variants[i];
-        if !matches!(v.body, VariantBody::Unit) || v.untagged {
+    while let Some(v) = view.next() {
+        if !matches!(v.content, Content::Unit) || v.untagged {
             return false;
         }
-        i += 1;
     }
     true
 }

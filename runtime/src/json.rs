@@ -136,19 +136,3 @@ pub(crate) fn percent_decoded(text: &str) -> std::borrow::Cow<'_, str> {
 pub(crate) fn escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
-
-/// `a == b` in a `const` context (the derive's compile-time checks).
-pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}

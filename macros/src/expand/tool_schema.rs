@@ -145,6 +145,15 @@ fn expand(cont: &Container) -> TokenStream {
     }
 }
 
+/// A packed body being written: the text and its tables.
+#[derive(Default)]
+struct Out {
+    text: crate::expand::packed::Text,
+    shapes: crate::expand::packed::Table,
+    defaults: crate::expand::packed::Table,
+    constraints: crate::expand::packed::Table,
+}
+
 impl Gen<'_, '_> {
     /// `const __HEADERS`, for a struct with named fields of which one has a
     /// `header` or is flattened: its own annotations and its flattened
@@ -290,16 +299,113 @@ impl Gen<'_, '_> {
     /// type with a `static` of its own (no type parameters); `None` when a
     /// field's description is an expression only the compiler can evaluate.
     fn packed_struct(&self, pairs: &[(&Field, &FieldModel)], deny: bool) -> Option<TokenStream> {
-        use crate::expand::packed::*;
+        if !self.own_cache() {
+            return None;
+        }
+        let mut out = Out::default();
+        out.text.num(0);
+        self.pack_fields(&mut out, pairs, deny)?;
+        Some(self.packed_tokens(out))
+    }
+
+    /// `Body::Packed` of an enum (see `packed.rs`), under the same
+    /// conditions as [`packed_struct`](Self::packed_struct).
+    fn packed_enum(&self, variants: &[Variant]) -> Option<TokenStream> {
         use crate::internals::doc::Description;
         if !self.own_cache() {
             return None;
         }
+        let cont = self.cont;
+        let attrs = &cont.serde.attrs;
+        let mut out = Out::default();
+        out.text.num(1);
+        let (repr, tag, content) = match attrs.tag() {
+            TagType::External => (0, None, None),
+            TagType::Internal { tag } => (1, Some(tag.as_str()), None),
+            TagType::Adjacent { tag, content } => (2, Some(tag.as_str()), Some(content.as_str())),
+            TagType::None => (3, None, None),
+        };
+        out.text.num(repr);
+        out.text.opt(tag);
+        out.text.opt(content);
+        out.text.num(usize::from(cont.attrs.titled.is_some()));
+        let deny = attrs.deny_unknown_fields();
+        out.text.num(usize::from(deny));
+        out.text.num(variants.len());
+        let mut models = cont.fields.iter();
+        for (v, ours) in variants.iter().zip(&cont.variants) {
+            let fields: Vec<(&Field, &FieldModel)> = v.fields.iter().zip(&mut models).collect();
+            let description = match &ours.description {
+                Description::None => None,
+                Description::Text(t) => Some(t.as_str()),
+                Description::Expr(_) => return None,
+            };
+            let va = &v.attrs;
+            let names = (va.name().serialize_name(), va.name().deserialize_name());
+            let (ser_name, de_name) =
+                self.names(names, va.skip_serializing(), va.skip_deserializing());
+            let kind = match (&ours.with, v.style) {
+                (_, Style::Unit) => 0,
+                (Some(_), _) | (None, Style::Newtype) => 1,
+                (None, Style::Tuple) => 2,
+                (None, Style::Struct) => 3,
+            };
+            out.text
+                .num(usize::from(va.other()) | usize::from(va.untagged()) << 1);
+            out.text.num(kind);
+            out.text.str(&v.ident.to_string());
+            out.text.opt(ser_name);
+            out.text.opt(de_name);
+            let aliases = aliases(names.1, va.aliases());
+            out.text.num(aliases.len());
+            for a in &aliases {
+                out.text.str(a);
+            }
+            out.text.opt(ours.title.as_deref());
+            out.text.opt(description);
+            let p = &self.p;
+            match (&ours.with, v.style) {
+                (_, Style::Unit) => {}
+                (Some(with), _) => {
+                    let shape = quote_spanned!(with.span()=> #p::shape_of::<#with>);
+                    let i = out.shapes.index(shape);
+                    out.text.num(i);
+                }
+                (None, Style::Newtype) => {
+                    let (f, o) = fields[0];
+                    let i = out.shapes.index(self.shape(f, o));
+                    out.text.num(i);
+                }
+                (None, Style::Tuple) => {
+                    let shapes = self.tuple(&fields);
+                    out.text.num(shapes.len());
+                    for shape in shapes {
+                        let i = out.shapes.index(shape);
+                        out.text.num(i);
+                    }
+                }
+                (None, Style::Struct) => self.pack_fields(&mut out, &fields, deny)?,
+            }
+        }
+        Some(self.packed_tokens(out))
+    }
+
+    /// `deny n field{n}` of the packed grammar.
+    fn pack_fields(
+        &self,
+        out: &mut Out,
+        pairs: &[(&Field, &FieldModel)],
+        deny: bool,
+    ) -> Option<()> {
+        use crate::expand::packed::*;
+        use crate::internals::doc::Description;
         let p = &self.p;
-        let mut text = Text::default();
-        let (mut shapes, mut defaults, mut constraints) =
-            (Table::default(), Table::default(), Table::default());
-        text.num(0);
+        let Out {
+            text,
+            shapes,
+            defaults,
+            constraints,
+        } = out;
         text.num(usize::from(deny));
         text.num(pairs.len());
         for (field, ours) in pairs {
@@ -369,7 +475,13 @@ impl Gen<'_, '_> {
             text.opt(ours.attrs.title.as_deref());
             text.opt(description);
         }
-        let text = text.0;
+        Some(())
+    }
+
+    fn packed_tokens(&self, out: Out) -> TokenStream {
+        use crate::expand::packed::Table;
+        let p = &self.p;
+        let text = out.text.0;
         let table = |t: &Table, none: &str| {
             if t.items.is_empty() {
                 let none = syn::Ident::new(none, proc_macro2::Span::call_site());
@@ -379,16 +491,16 @@ impl Gen<'_, '_> {
                 quote!(&[#(#items),*])
             }
         };
-        let shapes = table(&shapes, "NO_SHAPES");
-        let defaults = table(&defaults, "NO_DEFAULTS");
-        let constraints = table(&constraints, "NO_CONSTRAINT_LIST");
-        Some(quote!(#p::Body::Packed(&#p::Packed {
+        let shapes = table(&out.shapes, "NO_SHAPES");
+        let defaults = table(&out.defaults, "NO_DEFAULTS");
+        let constraints = table(&out.constraints, "NO_CONSTRAINT_LIST");
+        quote!(#p::Body::Packed(&#p::Packed {
             text: #text,
             shapes: #shapes,
             defaults: #defaults,
             constraints: #constraints,
             cache: &__TF_BODY,
-        })))
+        }))
     }
 
     /// The type has no type or const parameters: it gets `static`s of its
@@ -403,6 +515,9 @@ impl Gen<'_, '_> {
     }
 
     fn enum_body(&self, variants: &[Variant]) -> TokenStream {
+        if let Some(packed) = self.packed_enum(variants) {
+            return packed;
+        }
         let p = &self.p;
         let cont = self.cont;
         let attrs = &cont.serde.attrs;

@@ -371,10 +371,11 @@ fn flatten(field: &'static crate::shape::Field, obj: &mut Builder) {
             obj.constraints
                 .push(Rule::AnyOf(vec![read, Rule::AllOf(Vec::new())], Hint::None));
         }
-        Shape::Named(Named {
-            body: Body::Enum(e),
-            ..
-        }) if matches!(e.repr, Repr::External) => obj.constraints.push(flattened_external(e)),
+        Shape::Named(named) if matches!(named.body(), Body::Enum(e) if matches!(e.repr, Repr::External)) => {
+            if let Body::Enum(e) = named.body() {
+                obj.constraints.push(flattened_external(e));
+            }
+        }
         _ => obj.merge(node(shape)),
     }
 }
@@ -564,10 +565,7 @@ fn internal(variants: &[&'static Variant], tag: &'static str) -> Rule {
                 let objectish = matches!(resolve(shape), Shape::Map(_) | Shape::Any)
                     || matches!(
                         resolve(shape),
-                        Shape::Named(Named {
-                            body: Body::Struct(_) | Body::Packed(_),
-                            ..
-                        })
+                        Shape::Named(named) if matches!(named.body(), Body::Struct(_))
                     );
                 if !objectish {
                     // Neither written nor read: the variant matches nothing.

@@ -4,7 +4,7 @@
 
 use super::Format;
 use crate::ToolSchema;
-use crate::shape::{Body, Bound, IntRange, Named, Shape, VariantBody};
+use crate::shape::{Bound, Content, EnumView, IntRange, Shape};
 use serde_json::Value;
 use std::sync::OnceLock;
 
@@ -279,30 +279,22 @@ impl std::fmt::Display for FormProblem {
 }
 
 /// Whether a select's enum reads `value` (at compile time).
-pub(crate) const fn const_has_option(shape: &Shape, value: &str) -> bool {
-    let Shape::Named(Named {
-        body: Body::Enum(e),
-        ..
-    }) = shape
-    else {
+pub(crate) const fn const_has_option(shape: &'static Shape, value: &str) -> bool {
+    let Shape::Named(named) = shape else {
         return false;
     };
-    let mut i = 0;
-    while i < e.variants.len() {
-        let v = &e.variants[i];
-        if let (Some(name), VariantBody::Unit, false) = (v.de_name, &v.body, v.other)
-            && crate::json::str_eq(name, value)
+    let Some(mut view) = EnumView::of(&named.body) else {
+        return false;
+    };
+    while let Some(v) = view.next() {
+        if let (Some(name), Content::Unit, false) = (v.de_name, v.content, v.other)
+            && crate::shape::str_eq(name, value)
         {
             return true;
         }
-        let mut j = 0;
-        while j < v.aliases.len() {
-            if crate::json::str_eq(v.aliases[j], value) {
-                return true;
-            }
-            j += 1;
+        if v.alias(value) {
+            return true;
         }
-        i += 1;
     }
     false
 }

@@ -9,7 +9,7 @@ use super::property::{Choice, Property, Typed};
 use crate::args::form::FormOptions;
 use crate::args::plan::{Name, ObjectPlan};
 use crate::memo::Memo;
-use crate::shape::{Body, Bound, IntRange, Named, Shape, VariantBody};
+use crate::shape::{Body, Bound, IntRange, Shape, VariantBody};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 
@@ -28,11 +28,10 @@ pub(crate) struct EnumChoice {
 /// The options a unit-only enum offers: the names serde reads, without
 /// `#[serde(other)]` catch-alls and variants serde never reads.
 pub(crate) fn choices(shape: &'static Shape) -> Vec<EnumChoice> {
-    let Shape::Named(Named {
-        body: Body::Enum(e),
-        ..
-    }) = shape.resolve()
-    else {
+    let Shape::Named(named) = shape.resolve() else {
+        return Vec::new();
+    };
+    let Body::Enum(e) = named.body() else {
         return Vec::new();
     };
     e.variants

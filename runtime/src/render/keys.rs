@@ -4,7 +4,7 @@
 use super::Renderer;
 use super::build::wire;
 use crate::schema::{Data, Keyword, NodeId, Role, Type};
-use crate::shape::{Body, IntRange, Named, Shape};
+use crate::shape::{Body, IntRange, Shape};
 
 impl Renderer {
     /// JSON keys are strings: constrain them to what serde_json reads (input)
@@ -38,10 +38,7 @@ impl Renderer {
                 let names = ["true", "false"].map(|n| Data::new(n.into())).to_vec();
                 Some(self.out.add(wire(Role::Value, [Keyword::Enum(names)])))
             }
-            Shape::Named(Named {
-                body: Body::Enum(_),
-                ..
-            }) => {
+            Shape::Named(named) if matches!(named.body(), Body::Enum(_)) => {
                 // Unit variants as keys: their names.
                 let schema = self.node(key);
                 (self.out.single_type(schema) == Some(Type::String)).then_some(schema)

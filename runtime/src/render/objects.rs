@@ -272,15 +272,12 @@ impl Renderer {
             Shape::Option(inner) => {
                 if self.contract == Contract::Output {
                     let before = obj.constraints.len();
-                    match self.resolve(inner) {
-                        Shape::Named(Named {
-                            body: Body::Enum(e),
-                            ..
-                        }) if matches!(e.repr, Repr::External) => {
+                    match external_enum(self.resolve(inner)) {
+                        Some(e) => {
                             let rule = self.flattened_external(e, from);
                             obj.constraints.push(rule);
                         }
-                        _ => {
+                        None => {
                             let rendered = self.inline(inner);
                             obj.merge(&mut self.out, rendered, Merge::Optional, Some(from));
                         }
@@ -322,17 +319,13 @@ impl Renderer {
                 let rendered = self.node(shape);
                 obj.merge(&mut self.out, rendered, Merge::Flattened, Some(from));
             }
-            Shape::Named(Named {
-                body: Body::Enum(e),
-                ..
-            }) if matches!(e.repr, Repr::External) => {
-                let schema = self.flattened_external(e, from);
-                obj.constraints.push(schema);
+            Shape::Named(_) if external_enum(resolved).is_some() => {
+                if let Some(e) = external_enum(resolved) {
+                    let schema = self.flattened_external(e, from);
+                    obj.constraints.push(schema);
+                }
             }
-            Shape::Named(Named {
-                body: Body::Struct(_) | Body::Packed(_),
-                ..
-            }) => {
+            Shape::Named(named) if matches!(named.body(), Body::Struct(_)) => {
                 let rendered = self.inline(resolved);
                 obj.merge(&mut self.out, rendered, Merge::Takes, Some(from));
             }
@@ -531,5 +524,16 @@ fn alias_rule(out: &mut Arena, name: &str, aliases: &[&str], optional: bool) -> 
     } else {
         let one_of = names.iter().map(|n| out.requires(&[n], role())).collect();
         out.add(wire(role(), [Keyword::OneOf(alternatives(one_of))]))
+    }
+}
+
+/// An externally tagged enum (a flattened one constrains the object's keys).
+fn external_enum(shape: &'static Shape) -> Option<&'static crate::shape::Enum> {
+    match shape {
+        Shape::Named(named) => match named.body() {
+            Body::Enum(e) if matches!(e.repr, Repr::External) => Some(e),
+            _ => None,
+        },
+        _ => None,
     }
 }

@@ -13,8 +13,10 @@
 use serde_json::Value;
 
 mod packed;
+mod view;
 pub use packed::{Decoded, Packed};
 pub(crate) use packed::{Items, leak};
+pub(crate) use view::{Content, EnumView, ReprKind, str_eq};
 
 /// The wire shape of a type in the serde/JSON data model.
 #[derive(Debug)]

@@ -4,7 +4,7 @@
 use super::Walk;
 use super::describe::describe_shape;
 use crate::args::plan;
-use crate::shape::{Body, Enum, IntRange, Named, Repr, Shape, StringShape, VariantBody};
+use crate::shape::{Body, Enum, IntRange, Repr, Shape, StringShape, VariantBody};
 use crate::violation::quoted;
 use serde_json::Value;
 
@@ -34,10 +34,9 @@ impl KeyRule {
             Shape::Integer(range) => KeyRule::Integer(range),
             Shape::Number => KeyRule::Number,
             Shape::Bool => KeyRule::Bool,
-            shape @ Shape::Named(Named {
-                body: Body::Enum(e),
-                ..
-            }) if enum_is_string(e) => KeyRule::Enum(shape),
+            shape @ Shape::Named(named) if matches!(named.body(), Body::Enum(e) if enum_is_string(e)) => {
+                KeyRule::Enum(shape)
+            }
             _ => KeyRule::Free,
         }
     }
