@@ -977,6 +977,75 @@ pub const fn check_headers(set: &HeaderSet) {
     }
 }
 
+/// The annotations a container holding `T` puts out of the clients' reach
+/// (under items, values or alternatives): `T`'s own when it has some, else
+/// those `T` already holds so (`Vec<Vec<S>>`).
+pub const fn held<T: ToolSchema + ?Sized>() -> Option<&'static HeaderSet> {
+    if header_count(T::__HEADERS) > 0 {
+        Some(T::__HEADERS)
+    } else {
+        T::__NESTED_HEADERS
+    }
+}
+
+/// The first of several [`held`] sets (a tuple's items, `Either`'s sides).
+pub const fn held_any(sets: &[Option<&'static HeaderSet>]) -> Option<&'static HeaderSet> {
+    let mut i = 0;
+    while i < sets.len() {
+        if let Some(set) = sets[i] {
+            return Some(set);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// A field's type must not hold `x-mcp-header` annotations where no client
+/// reads them (`#[schema(header = "..")]`): evaluated for each field whose
+/// type holds a type of the program's inside a container.
+pub const fn check_not_nested<T: ToolSchema + ?Sized>() {
+    if let Some(set) = T::__NESTED_HEADERS {
+        nested_panic(
+            set,
+            "holds it under an array's items, a map's values or alternatives",
+        );
+    }
+}
+
+/// An enum variant's content must not have `x-mcp-header` annotations: a
+/// variant is an alternative (`anyOf`/`oneOf`) of the enum's schema.
+pub const fn check_not_in_variant<T: ToolSchema + ?Sized>() {
+    if let Some(set) = held::<T>() {
+        nested_panic(
+            set,
+            "is an enum variant's content, an alternative (`anyOf`/`oneOf`)",
+        );
+    }
+}
+
+const fn nested_panic(set: &HeaderSet, place: &str) -> ! {
+    let mut msg = Msg::new();
+    msg.push(
+        "`x-mcp-header` is valid only on a property reached from the tool's input root \
+              through `properties` alone (MCP 2026-07-28; a client drops the whole tool \
+              otherwise), but field `",
+    );
+    if let Some(a) = header_at(set, 0) {
+        msg.push(a.owner);
+        msg.push("::");
+        msg.push(a.field);
+        msg.push("` has `#[schema(header = \"");
+        msg.push(a.header);
+        msg.push("\")]` and this field ");
+    }
+    msg.push(place);
+    msg.push(
+        ": hold that struct as a plain field (`Option` and `Box` keep it a property), \
+              or drop the header",
+    );
+    panic!("{}", msg.as_str());
+}
+
 /// How many annotations `set` holds, its flattened sets' included.
 const fn header_count(set: &HeaderSet) -> usize {
     let mut n = set.own.len();

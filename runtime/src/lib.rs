@@ -136,6 +136,14 @@ pub trait ToolSchema {
     #[doc(hidden)]
     const __HEADERS: &'static shape::HeaderSet = &shape::HeaderSet::NONE;
 
+    /// The `x-mcp-header` annotations this type holds where no client
+    /// reads them: a derived struct's, held under an array's items, a map's
+    /// values or alternatives (containers take it from their content; see
+    /// `__private::held`). For the const check of every field that holds
+    /// one (`#[schema(header = "..")]`). Not part of the API.
+    #[doc(hidden)]
+    const __NESTED_HEADERS: Option<&'static shape::HeaderSet> = None;
+
     /// The JSON Schema (2020-12) of what serde deserializes into this type.
     ///
     /// Rendered on first use, then a pointer read.

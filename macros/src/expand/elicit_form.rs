@@ -125,7 +125,6 @@ fn fallback(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
 
 fn expand(form: &Form) -> TokenStream {
     let krate = &form.krate;
-    let e = quote!(#krate::elicit);
     // Inside the generated `const _` block, `__tf` and `__te` name
     // toolform's private and elicit modules: shorter paths, a smaller
     // expansion.
@@ -151,14 +150,6 @@ fn expand(form: &Form) -> TokenStream {
         }
     };
     let deny = form.serde.attrs.deny_unknown_fields();
-    // Evaluate the form constant where the type is declared, so the checks
-    // inside it fail the build even before anything uses the form.
-    let eager = form
-        .serde
-        .generics
-        .params
-        .is_empty()
-        .then(|| quote!(const _: &#e::Form = <#ident as #e::ElicitForm>::FORM;));
     let literal_checks = literal_checks(form);
     let default_traits = emit::default_traits(&bp);
     quote! {
@@ -176,7 +167,6 @@ fn expand(form: &Form) -> TokenStream {
                 };
             }
         };
-        #eager
         #literal_checks
     }
 }

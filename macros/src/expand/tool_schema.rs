@@ -312,7 +312,11 @@ impl Gen<'_, '_> {
     /// conditions as [`packed_struct`](Self::packed_struct).
     fn packed_enum(&self, variants: &[Variant]) -> Option<TokenStream> {
         use crate::internals::doc::Description;
-        if !self.own_cache() {
+        // A unit-only enum (a select, a string enum) stays listed: the
+        // compile-time checks of literals read its names, and reading them
+        // from the text in `const` costs more than the listing saves
+        // (bench/compile_time/EXPANSION.md).
+        if !self.own_cache() || variants.iter().all(|v| matches!(v.style, Style::Unit)) {
             return None;
         }
         let cont = self.cont;
@@ -871,6 +875,7 @@ fn header_checks(cont: &Container) -> TokenStream {
             h.key,
         ));
     }
+    out.extend(placement_checks(cont, &p));
     let flattens = cont.serde.data.all_fields().any(|f| f.attrs.flatten());
     let plain = cont.serde.generics.params.is_empty();
     if flattens && plain && matches!(cont.serde.data, Data::Struct(Style::Struct, _)) {
@@ -880,6 +885,160 @@ fn header_checks(cont: &Container) -> TokenStream {
         });
     }
     out
+}
+
+/// Header annotations of another struct must stay reachable through
+/// `properties` alone: a struct field whose type holds a type of the
+/// program's in a container (`Vec<S>`, `HashMap<K, S>`, `[S; 3]`) gets
+/// `check_not_nested`, an enum variant's content `check_not_in_variant`,
+/// each at the field's type. Only for types that name something other than
+/// std, serde_json and chrono leaves and containers (nothing else can hold a
+/// derived struct), and without type parameters.
+fn placement_checks(cont: &Container, p: &TokenStream) -> TokenStream {
+    let mut out = TokenStream::new();
+    let params: Vec<syn::Ident> = (cont.serde.generics.params.iter())
+        .filter_map(|g| match g {
+            syn::GenericParam::Type(t) => Some(t.ident.clone()),
+            syn::GenericParam::Const(c) => Some(c.ident.clone()),
+            syn::GenericParam::Lifetime(_) => None,
+        })
+        .collect();
+    let in_enum = matches!(cont.serde.data, Data::Enum(_));
+    for (field, ours) in cont.serde.data.all_fields().zip(&cont.fields) {
+        if field.attrs.skip_deserializing() || (field.attrs.flatten() && !in_enum) {
+            continue;
+        }
+        let ty = match &ours.de {
+            WireType::Own => field.ty,
+            WireType::With(ty) | WireType::Known(ty) => ty,
+            WireType::Chrono(..) | WireType::Skipped => continue,
+        };
+        if mentions(ty.to_token_stream(), &params) || !names_program_type(ty) {
+            continue;
+        }
+        let check = if in_enum {
+            quote!(check_not_in_variant)
+        } else if is_plain_path(ty) {
+            continue;
+        } else {
+            quote!(check_not_nested)
+        };
+        let Some(outside) = emit::outside_type(ty.to_token_stream()) else {
+            continue;
+        };
+        out.extend(emit::respan(
+            quote!(const _: () = #p::#check::<#outside>();),
+            ty.span(),
+        ));
+    }
+    out
+}
+
+/// `tokens` name one of `params` anywhere (`PhantomData<T>` included:
+/// the check is a `const` outside the type's generics).
+fn mentions(tokens: TokenStream, params: &[syn::Ident]) -> bool {
+    tokens.into_iter().any(|tt| match tt {
+        proc_macro2::TokenTree::Ident(id) => params.contains(&id),
+        proc_macro2::TokenTree::Group(g) => mentions(g.stream(), params),
+        _ => false,
+    })
+}
+
+/// The leaves and containers of std, serde_json and chrono: a type naming
+/// only these cannot hold a derived struct.
+const KNOWN: &[&str] = &[
+    "String",
+    "str",
+    "bool",
+    "char",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "isize",
+    "f32",
+    "f64",
+    "Vec",
+    "VecDeque",
+    "LinkedList",
+    "BinaryHeap",
+    "HashMap",
+    "BTreeMap",
+    "HashSet",
+    "BTreeSet",
+    "IndexMap",
+    "IndexSet",
+    "Option",
+    "Box",
+    "Rc",
+    "Arc",
+    "Cow",
+    "PathBuf",
+    "Path",
+    "Value",
+    "Map",
+    "Number",
+    "DateTime",
+    "Utc",
+    "Local",
+    "FixedOffset",
+    "NaiveDate",
+    "NaiveDateTime",
+    "NaiveTime",
+    "Duration",
+    "SystemTime",
+    "Uuid",
+    "Url",
+    "NonZeroU8",
+    "NonZeroU16",
+    "NonZeroU32",
+    "NonZeroU64",
+    "NonZeroUsize",
+];
+
+/// `ty` names a type that is not one of [`KNOWN`] (in any path's last
+/// segment, generic arguments, arrays, tuples and references included).
+fn names_program_type(ty: &syn::Type) -> bool {
+    use syn::visit::Visit;
+    struct Finder(bool);
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_type_path(&mut self, ty: &'ast syn::TypePath) {
+            if ty.qself.is_some() {
+                self.0 = true;
+                return;
+            }
+            if let Some(last) = ty.path.segments.last()
+                && !KNOWN.iter().any(|k| last.ident == k)
+            {
+                self.0 = true;
+            }
+            syn::visit::visit_type_path(self, ty);
+        }
+        fn visit_type_macro(&mut self, _: &'ast syn::TypeMacro) {}
+    }
+    let mut finder = Finder(false);
+    finder.visit_type(ty);
+    finder.0
+}
+
+/// A path without generic arguments (`Inner`, `crate::a::Inner`): held as
+/// a property.
+fn is_plain_path(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(p) => {
+            p.qself.is_none() && p.path.segments.iter().all(|s| s.arguments.is_none())
+        }
+        syn::Type::Paren(p) => is_plain_path(&p.elem),
+        syn::Type::Group(g) => is_plain_path(&g.elem),
+        _ => false,
+    }
 }
 
 /// `#[schema(example = ..)]` must be a value of the field's wire type, in

@@ -6,8 +6,9 @@
 //! duplicates into a set without complaint and never writes two equal
 //! items, so `uniqueItems` is promised on output only.
 
+use crate::__private::held;
 use crate::ToolSchema;
-use crate::shape::{MapShape, SeqShape, Shape};
+use crate::shape::{HeaderSet, MapShape, SeqShape, Shape};
 use indexmap::{IndexMap, IndexSet};
 
 impl<K: ToolSchema, V: ToolSchema, S> ToolSchema for IndexMap<K, V, S> {
@@ -15,6 +16,7 @@ impl<K: ToolSchema, V: ToolSchema, S> ToolSchema for IndexMap<K, V, S> {
         key: K::SHAPE,
         value: V::SHAPE,
     });
+    const __NESTED_HEADERS: Option<&'static HeaderSet> = held::<V>();
 }
 
 impl<T: ToolSchema, S> ToolSchema for IndexSet<T, S> {
@@ -24,6 +26,7 @@ impl<T: ToolSchema, S> ToolSchema for IndexSet<T, S> {
         max_items: None,
         unique_on_output: true,
     });
+    const __NESTED_HEADERS: Option<&'static HeaderSet> = held::<T>();
 }
 
 // `items(..)`, `values(..)` and `length(..)` on them (`#[schema(..)]`).

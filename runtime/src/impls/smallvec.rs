@@ -15,4 +15,6 @@ where
         max_items: None,
         unique_on_output: false,
     });
+    const __NESTED_HEADERS: Option<&'static crate::shape::HeaderSet> =
+        crate::__private::held::<A::Item>();
 }
