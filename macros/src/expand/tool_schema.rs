@@ -1028,12 +1028,28 @@ fn names_program_type(ty: &syn::Type) -> bool {
     finder.0
 }
 
-/// A path without generic arguments (`Inner`, `crate::a::Inner`): held as
-/// a property.
+/// A path without generic arguments (`Inner`, `crate::a::Inner`), maybe
+/// in `Option`, `Box`, `Rc` or `Arc` (which keep it a property): held as a
+/// property, no check needed.
 fn is_plain_path(ty: &syn::Type) -> bool {
     match ty {
-        syn::Type::Path(p) => {
-            p.qself.is_none() && p.path.segments.iter().all(|s| s.arguments.is_none())
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let wrapped = p.path.segments.last().and_then(|last| {
+                let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                    return None;
+                };
+                let wrapper = ["Option", "Box", "Rc", "Arc"]
+                    .iter()
+                    .any(|w| last.ident == w);
+                match (wrapper, args.args.len(), args.args.first()) {
+                    (true, 1, Some(syn::GenericArgument::Type(inner))) => Some(inner),
+                    _ => None,
+                }
+            });
+            match wrapped {
+                Some(inner) => is_plain_path(inner),
+                None => p.path.segments.iter().all(|s| s.arguments.is_none()),
+            }
         }
         syn::Type::Paren(p) => is_plain_path(&p.elem),
         syn::Type::Group(g) => is_plain_path(&g.elem),
