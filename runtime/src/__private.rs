@@ -53,6 +53,20 @@ pub struct Schemas {
     output: OnceLock<Value>,
 }
 
+// SAFETY: `Schemas` is two `OnceLock<Value>`s, which are `Sync` and `Send`
+// (checked below, once, in this crate). Stated by hand so that the `static`
+// the derive writes per type is checked against this impl, not by walking
+// `Value`'s recursive type for the auto trait in every user crate, once per
+// `static` (bench/compile_time/EXPANSION.md).
+unsafe impl Sync for Schemas {}
+
+const _: fn() = || {
+    fn sync_send<T: Sync + Send>() {}
+    sync_send::<OnceLock<Value>>();
+    sync_send::<OnceLock<crate::shape::Body>>();
+    sync_send::<OnceLock<&'static [crate::elicit::FormField]>>();
+};
+
 impl Schemas {
     /// Both empty. A `const`, not a `const fn`, for the generated
     /// `static`: a call in a `const` initializer costs rustc's const

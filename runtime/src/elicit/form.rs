@@ -60,6 +60,10 @@ pub struct PackedForm {
 #[derive(Debug)]
 pub struct DecodedForm(pub(super) OnceLock<&'static [FormField]>);
 
+// SAFETY: an `OnceLock<&[FormField]>`, which is `Sync` (checked once in
+// `__private`); stated by hand for the derive's `static`s (see `Schemas`).
+unsafe impl Sync for DecodedForm {}
+
 impl DecodedForm {
     /// Not decoded yet. A `const` for the derive's `static`.
     #[allow(clippy::declare_interior_mutable_const)]

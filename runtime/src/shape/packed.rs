@@ -61,6 +61,10 @@ pub struct Packed {
 #[derive(Debug)]
 pub struct Decoded(OnceLock<Body>);
 
+// SAFETY: an `OnceLock<Body>`, which is `Sync` (checked once in
+// `__private`); stated by hand for the derive's `static`s (see `Schemas`).
+unsafe impl Sync for Decoded {}
+
 impl Decoded {
     /// Not decoded yet. A `const` for the derive's `static`.
     #[allow(clippy::declare_interior_mutable_const)]
