@@ -7,18 +7,39 @@
 # so the ratios are comparable across runs and machines of one toolchain.
 #
 #   bench/compile_time/instructions.sh [--scratch DIR] [--only REGEX]
+#                                      [--before REV] [--real-types FILE]
 #
 # Prints, per crate, the instruction count and the ratio to its serde-only
 # twin. Takes about 30-60 s of one core per crate (valgrind slows rustc ~30x).
+#
+# --before REV also measures every toolform crate (the ToolSchema and
+# ElicitForm ones) against toolform as it was at git revision REV, on the
+# same corpus (this gen.py), and prints a second table: crate, its serde-only
+# twin, before (instructions, ratio to the twin), after (the work tree's
+# runtime/ and macros/). REV's tree is extracted with `git archive` into
+# DIR/before-src and built in a workspace of its own (DIR/before-ws, target
+# DIR/target-before); the repository is not touched.
+#
+# --real-types FILE is the "real types" corpus (crates ct_real*, see gen.py);
+# default bench/compile_time/real_types.rs, and without either file those
+# crates are left out.
+#
+# Dependencies (serde, serde_json, chrono, the toolform runtime and macros)
+# are built first without valgrind, against stub crates; only the corpus
+# crate itself is compiled under valgrind.
 set -euo pipefail
 
 ONLY=""
+BEFORE=""
+REAL=""
 SCRATCH="${TMPDIR:-/tmp}/toolform-compile-bench"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --scratch) SCRATCH="${2:?}"; shift 2 ;;
         --only) ONLY="${2:?}"; shift 2 ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --before) BEFORE="${2:?}"; shift 2 ;;
+        --real-types) REAL="${2:?}"; shift 2 ;;
+        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
@@ -28,24 +49,53 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
 mkdir -p "$SCRATCH"
 SCRATCH="$(cd "$SCRATCH" && pwd)"
-export CARGO_TARGET_DIR="$SCRATCH/target"
+case "$SCRATCH/" in
+    "$REPO"/*) echo "the scratch directory must be outside the repository ($REPO)" >&2; exit 2 ;;
+esac
 OUT="$SCRATCH/instructions"
 mkdir -p "$OUT"
+
+GEN_ARGS=()
+if [[ -n "$REAL" ]]; then
+    [[ -f "$REAL" ]] || { echo "no real-types file at $REAL" >&2; exit 2; }
+    GEN_ARGS=(--real-types "$(cd "$(dirname "$REAL")" && pwd)/$(basename "$REAL")")
+elif [[ ! -f "$HERE/real_types.rs" ]]; then
+    NO_REAL=1
+fi
 
 CRATES=(ct_serde ct_toolform ct_schemars ct_forms_serde ct_forms_elicit
         ct_dflt_serde ct_dflt_toolform ct_dflt_schemars
         ct_use_serde ct_use_toolform ct_use_schemars
-        ct_light_serde ct_light_toolform ct_lightuse_serde ct_lightuse_toolform)
-if [[ -n "$ONLY" ]]; then
-    KEPT=(); for c in "${CRATES[@]}"; do [[ "$c" =~ $ONLY ]] && KEPT+=("$c"); done
-    CRATES=("${KEPT[@]}")
+        ct_light_serde ct_light_toolform ct_lightuse_serde ct_lightuse_toolform
+        ct_real_serde ct_real_toolform ct_realuse_serde ct_realuse_toolform)
+declare -A BASE=([ct_toolform]=ct_serde [ct_schemars]=ct_serde [ct_forms_elicit]=ct_forms_serde
+    [ct_dflt_toolform]=ct_dflt_serde [ct_dflt_schemars]=ct_dflt_serde
+    [ct_use_toolform]=ct_use_serde [ct_use_schemars]=ct_use_serde
+    [ct_light_toolform]=ct_light_serde [ct_lightuse_toolform]=ct_lightuse_serde
+    [ct_real_toolform]=ct_real_serde [ct_realuse_toolform]=ct_realuse_serde)
+KEPT=()
+for c in "${CRATES[@]}"; do
+    [[ -n "${NO_REAL:-}" && "$c" == ct_real* ]] && continue
+    [[ -z "$ONLY" || "$c" =~ $ONLY ]] && KEPT+=("$c")
+done
+CRATES=("${KEPT[@]}")
+[[ -n "${NO_REAL:-}" ]] && echo "(no real-types file: --real-types FILE or $HERE/real_types.rs; ct_real* left out)"
+# The crates that depend on toolform: measured again with --before. Their
+# serde-only twins are measured once, with the work tree's workspace.
+TOOLFORM_CRATES=()
+for c in "${CRATES[@]}"; do [[ "$c" =~ toolform|elicit ]] && TOOLFORM_CRATES+=("$c"); done
+if [[ -n "$BEFORE" ]]; then
+    # Each toolform crate needs its twin in the table.
+    for c in "${TOOLFORM_CRATES[@]}"; do
+        b="${BASE[$c]}"
+        [[ " ${CRATES[*]} " == *" $b "* ]] || CRATES+=("$b")
+    done
 fi
 
-echo "rustc: $(rustc -V); repo: $(git -C "$REPO" rev-parse --short HEAD)"
-# Dependencies built against stub crates, then the corpus (as run.sh does).
-python3 "$HERE/gen.py" --stub "$SCRATCH" "$REPO/runtime" "$REPO/Cargo.lock"
-for c in "${CRATES[@]}"; do (cd "$SCRATCH" && cargo build -q -p "$c"); done
-python3 "$HERE/gen.py" "$SCRATCH" "$REPO/runtime" "$REPO/Cargo.lock"
+dirty=""
+git -C "$REPO" diff --quiet HEAD -- runtime macros formats 2>/dev/null || dirty=" (runtime/macros/formats modified)"
+AFTER_LABEL="$(git -C "$REPO" rev-parse --short HEAD)${dirty:+-dirty}"
+echo "rustc: $(rustc -V); repo: $(git -C "$REPO" rev-parse --short HEAD)$dirty"
 
 # The wrapper runs rustc under cachegrind for the measured crate only.
 WRAP="$SCRATCH/rustc-under-valgrind"
@@ -63,28 +113,84 @@ exec "$rustc" "$@"
 SH
 chmod +x "$WRAP"
 
-declare -A IR
+# prepare WORKSPACE TARGET RUNTIME LOCK CRATE...: dependencies built against
+# stub crates (as run.sh does), then the corpus written.
+prepare() {
+    local ws="$1" target="$2" runtime="$3" lock="$4"; shift 4
+    python3 "$HERE/gen.py" --stub "${GEN_ARGS[@]}" "$ws" "$runtime" "$lock" >/dev/null
+    for c in "$@"; do (cd "$ws" && CARGO_TARGET_DIR="$target" cargo build -q -p "$c"); done
+    python3 "$HERE/gen.py" "${GEN_ARGS[@]}" "$ws" "$runtime" "$lock"
+}
+
+# measure WORKSPACE TARGET CRATE OUTFILE: prints the instruction count, or
+# nothing if the crate did not build.
+measure() {
+    local ws="$1" target="$2" c="$3" out="$4"
+    (cd "$ws" && CARGO_TARGET_DIR="$target" cargo clean -q -p "$c")
+    rm -f "$out"
+    if (cd "$ws" && CARGO_TARGET_DIR="$target" MEASURE_CRATE="$c" MEASURE_OUT="$out" \
+            RUSTC_WRAPPER="$WRAP" cargo build -q --offline -p "$c") >"$out.log" 2>&1 && [[ -f "$out" ]]; then
+        awk '/^summary:/ {print $2}' "$out"
+    else
+        echo "   $c did not build (log: $out.log)" >&2
+    fi
+}
+
+prepare "$SCRATCH" "$SCRATCH/target" "$REPO/runtime" "$REPO/Cargo.lock" "${CRATES[@]}"
+
+declare -A IR IRB
 for c in "${CRATES[@]}"; do
-    (cd "$SCRATCH" && cargo clean -q -p "$c")
-    rm -f "$OUT/$c.out"
-    (cd "$SCRATCH" && MEASURE_CRATE="$c" MEASURE_OUT="$OUT/$c.out" RUSTC_WRAPPER="$WRAP" \
-        cargo build -q --offline -p "$c")
-    IR[$c]=$(awk '/^summary:/ {print $2}' "$OUT/$c.out")
-    printf '   %-18s %15s instructions\n' "$c" "${IR[$c]}"
+    IR[$c]=$(measure "$SCRATCH" "$SCRATCH/target" "$c" "$OUT/$c.out")
+    printf '   %-22s %15s instructions\n' "$c" "${IR[$c]:-n/a}"
 done
+
+if [[ -n "$BEFORE" ]]; then
+    REV=$(git -C "$REPO" rev-parse --verify "$BEFORE^{commit}")
+    BEFORE_LABEL=$(git -C "$REPO" rev-parse --short "$REV")
+    SRC="$SCRATCH/before-src"
+    # Extracted again only when REV changes, so mtimes (and the prebuilt
+    # dependencies) survive a re-run.
+    if [[ "$(cat "$SRC/.rev" 2>/dev/null)" != "$REV" ]]; then
+        rm -rf "$SRC"; mkdir -p "$SRC"
+        git -C "$REPO" archive "$REV" | tar -x -C "$SRC"
+        echo "$REV" >"$SRC/.rev"
+    fi
+    echo
+    echo "before: toolform at $BEFORE_LABEL ($(git -C "$REPO" log -1 --format=%s "$REV" | cut -c1-70))"
+    prepare "$SCRATCH/before-ws" "$SCRATCH/target-before" "$SRC/runtime" "$SRC/Cargo.lock" \
+        "${TOOLFORM_CRATES[@]}"
+    for c in "${TOOLFORM_CRATES[@]}"; do
+        IRB[$c]=$(measure "$SCRATCH/before-ws" "$SCRATCH/target-before" "$c" "$OUT/$c.before.out")
+        printf '   %-22s %15s instructions (at %s)\n' "$c" "${IRB[$c]:-n/a}" "$BEFORE_LABEL"
+    done
+fi
+
+# ratio N BASE: "1.234x (+23.4%)", or "n/a".
+ratio() {
+    if [[ -n "${1:-}" && -n "${2:-}" ]]; then
+        python3 -c "print(f'{$1/$2:.3f}x ({$1/$2-1:+.1%})')"
+    else
+        echo "n/a"
+    fi
+}
 
 echo
 printf '| crate | instructions | over its serde-only twin |\n|---|---:|---:|\n'
-declare -A BASE=([ct_toolform]=ct_serde [ct_schemars]=ct_serde [ct_forms_elicit]=ct_forms_serde
-    [ct_dflt_toolform]=ct_dflt_serde [ct_dflt_schemars]=ct_dflt_serde
-    [ct_use_toolform]=ct_use_serde [ct_use_schemars]=ct_use_serde
-    [ct_light_toolform]=ct_light_serde [ct_lightuse_toolform]=ct_lightuse_serde)
 for c in "${CRATES[@]}"; do
     b="${BASE[$c]:-}"
-    if [[ -n "$b" && -n "${IR[$b]:-}" ]]; then
-        r=$(python3 -c "print(f'{${IR[$c]}/${IR[$b]}:.3f}x ({${IR[$c]}/${IR[$b]}-1:+.1%})')")
-    else
-        r="baseline"
-    fi
-    printf '| %s | %s | %s |\n' "$c" "${IR[$c]}" "$r"
+    if [[ -n "$b" && -n "${IR[$b]:-}" ]]; then r=$(ratio "${IR[$c]:-}" "${IR[$b]}"); else r="baseline"; fi
+    printf '| %s | %s | %s |\n' "$c" "${IR[$c]:-n/a}" "$r"
 done
+
+if [[ -n "$BEFORE" ]]; then
+    echo
+    printf '| crate | serde-only twin | before (%s) | over twin | after (%s) | over twin |\n' \
+        "$BEFORE_LABEL" "$AFTER_LABEL"
+    printf '|---|---:|---:|---:|---:|---:|\n'
+    for c in "${TOOLFORM_CRATES[@]}"; do
+        b="${BASE[$c]}"
+        printf '| %s | %s (%s) | %s | %s | %s | %s |\n' "$c" "${IR[$b]:-n/a}" "$b" \
+            "${IRB[$c]:-n/a}" "$(ratio "${IRB[$c]:-}" "${IR[$b]:-}")" \
+            "${IR[$c]:-n/a}" "$(ratio "${IR[$c]:-}" "${IR[$b]:-}")"
+    done
+fi
