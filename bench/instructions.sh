@@ -36,6 +36,13 @@ for t in small medium wide50 deep6; do
     python3 -c "print(f'| $t | {$s:,} | {$r:,} | {$c:,} | {$r/$s:.2f}x | {$c/$s:.2f}x |')"
 done
 echo
+echo "| type | cold first access (decode + render + cache store) |"
+echo "|---|---|"
+for t in small medium wide50 deep6; do
+    c=$(N=1 count "render/$t/cold")
+    python3 -c "print(f'| $t | {$c:,} |')"
+done
+echo
 echo "| args type | serde deserialize(&Value) | toolform parse_args | jsonschema + serde | parse_args / serde | jsonschema+serde / serde |"
 echo "|---|---|---|---|---|---|"
 for t in small medium wide50 deep6 declared; do

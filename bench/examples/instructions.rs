@@ -97,6 +97,16 @@ fn main() {
                 }
             });
         }
+        // The very first access in the process, cold: whatever the type's
+        // first use costs (decoding the derive's packed encoding included)
+        // plus the render and the cache store.
+        ["render", ty, "cold"] => measured(|| match *ty {
+            "small" => drop(black_box(Small::input_schema())),
+            "medium" => drop(black_box(Medium::input_schema())),
+            "wide50" => drop(black_box(Wide::input_schema())),
+            "deep6" => drop(black_box(Deep::input_schema())),
+            other => panic!("unknown type {other}"),
+        }),
         ["render", ty, how] => {
             // Warm the cache used by `clone` outside the measured part.
             match *ty {

@@ -126,10 +126,29 @@ pub(crate) struct Items {
 }
 
 impl Items {
+    /// Digits up to `end`, as a number; the rest after `end`. By bytes, not
+    /// by `split_once` and `parse` (a first access decodes every field:
+    /// BENCHMARKS.md, "cold first access").
+    fn digits(&mut self, end: u8) -> Option<usize> {
+        let bytes = self.rest.as_bytes();
+        let mut n: usize = 0;
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            if !b.is_ascii_digit() {
+                break;
+            }
+            n = n.checked_mul(10)?.checked_add(usize::from(b - b'0'))?;
+            i += 1;
+        }
+        if i == 0 || bytes.get(i) != Some(&end) {
+            return None;
+        }
+        self.rest = self.rest.get(i + 1..)?;
+        Some(n)
+    }
+
     pub(crate) fn num(&mut self) -> Option<usize> {
-        let (n, rest) = self.rest.split_once(';')?;
-        self.rest = rest;
-        n.parse().ok()
+        self.digits(b';')
     }
 
     pub(crate) fn flag(&mut self) -> Option<bool> {
@@ -141,10 +160,9 @@ impl Items {
             self.rest = rest;
             return Some(None);
         }
-        let (len, rest) = self.rest.split_once(':')?;
-        let len: usize = len.parse().ok()?;
-        let s = rest.get(..len)?;
-        self.rest = rest.get(len..)?;
+        let len = self.digits(b':')?;
+        let s = self.rest.get(..len)?;
+        self.rest = self.rest.get(len..)?;
         Some(Some(s))
     }
 
