@@ -431,7 +431,7 @@ def render_defaults(items, derive, use_mode):
             fn = snake(name)
             out.append(f"pub fn use_{fn}(text: &str) -> usize {{")
             out.append(f"    let value: {name} = serde_json::from_str(text).unwrap();")
-            out.append("    let mut n = serde_json::to_string(&value).unwrap().len();")
+            out.append(f"    let {'n' if use_mode == 'serde' else 'mut n'} = serde_json::to_string(&value).unwrap().len();")
             if use_mode == "toolform":
                 out.append(f"    n += <{name} as toolform::ToolSchema>::input_schema().to_string().len();")
                 out.append(f"    n += <{name} as toolform::ToolSchema>::output_schema().to_string().len();")
@@ -484,7 +484,7 @@ def render_light(derive, use_mode):
         if use_mode:
             out.append(f"pub fn use_{i:03}(text: &str) -> usize {{")
             out.append(f"    let value: {name} = serde_json::from_str(text).unwrap();")
-            out.append("    let mut n = serde_json::to_string(&value).unwrap().len();")
+            out.append(f"    let {'n' if use_mode == 'serde' else 'mut n'} = serde_json::to_string(&value).unwrap().len();")
             if use_mode == "toolform":
                 out.append(f"    n += <{name} as toolform::ToolSchema>::input_schema().to_string().len();")
                 out.append(f"    n += <{name} as toolform::ToolSchema>::output_schema().to_string().len();")
@@ -533,7 +533,7 @@ def render_real(text, derive, use_mode):
             for name in names:
                 out.append(f"pub fn use_{snake(name)}(text: &str) -> usize {{")
                 out.append(f"    let value: {name} = serde_json::from_str(text).unwrap();")
-                out.append("    let mut n = serde_json::to_string(&value).unwrap().len();")
+                out.append(f"    let {'n' if use_mode == 'serde' else 'mut n'} = serde_json::to_string(&value).unwrap().len();")
                 if use_mode == "toolform":
                     out.append(f"    n += <{name} as toolform::ToolSchema>::input_schema().to_string().len();")
                     out.append(f"    n += <{name} as toolform::ToolSchema>::output_schema().to_string().len();")
