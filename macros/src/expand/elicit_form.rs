@@ -136,10 +136,19 @@ fn expand(form: &Form) -> TokenStream {
     let read: Vec<&FormField> = form.fields.iter().filter(|f| f.read).collect();
     let generics = form_bounds(form, &read);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let fields = packed_fields(&bp, &be, form, &read).unwrap_or_else(|| {
-        let listed = read.iter().map(|f| form_field(&bp, &be, f));
-        quote!(#be::FormFields::Listed(&[#(#listed),*]))
-    });
+    let (fields, cache) = match packed_fields(&bp, &be, form, &read) {
+        Some(packed) => (
+            packed,
+            quote!(static __TF_FORM: #be::DecodedForm = #be::DecodedForm::EMPTY;),
+        ),
+        None => {
+            let listed = read.iter().map(|f| form_field(&bp, &be, f));
+            (
+                quote!(#be::FormFields::Listed(&[#(#listed),*])),
+                TokenStream::new(),
+            )
+        }
+    };
     let deny = form.serde.attrs.deny_unknown_fields();
     let literal_checks = literal_checks(form);
     let default_traits = emit::default_traits(&bp);
@@ -148,6 +157,7 @@ fn expand(form: &Form) -> TokenStream {
             use #krate::__private as __tf;
             use #krate::elicit as __te;
             #default_traits
+            #cache
             #[automatically_derived]
             impl #impl_generics #be::ElicitForm for #ident #ty_generics #where_clause {
                 const FORM: &'static #be::Form = &#be::Form {
@@ -288,6 +298,7 @@ fn packed_fields(
         text: #text,
         types: &[#(#types),*],
         defaults: #defaults,
+        cache: &__TF_FORM,
     })))
 }
 

@@ -43,8 +43,8 @@ mod property;
 
 pub use answer::{ASK_AGAIN_LINES, ElicitError, Elicited, Violation};
 pub use form::{
-    FieldKind, Form, FormField, FormFields, FormProblem, FormType, FormValue, PackedForm,
-    SelectEnum,
+    DecodedForm, FieldKind, Form, FormField, FormFields, FormProblem, FormType, FormValue,
+    PackedForm, SelectEnum,
 };
 pub use format::Format;
 pub use gate::{GateError, gate, validate_content};

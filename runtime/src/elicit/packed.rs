@@ -46,10 +46,7 @@ impl FormFields {
 impl PackedForm {
     /// The decoded fields.
     pub fn fields(&'static self) -> &'static [FormField] {
-        // Kept process-wide by the form's address rather than in a `static`
-        // of each form's own: one item less per derived form for rustc.
-        static CACHE: crate::memo::Memo<usize, &'static [FormField]> = crate::memo::Memo::new();
-        CACHE.get_or(self as *const PackedForm as usize, || {
+        self.cache.0.get_or_init(|| {
             let mut reader = Reader {
                 items: Items { rest: self.text },
                 packed: self,
@@ -142,7 +139,7 @@ impl Reader {
 
 #[cfg(test)]
 mod tests {
-    use super::super::form::FieldKind;
+    use super::super::form::{DecodedForm, FieldKind};
     use super::*;
     use serde_json::Value;
 
@@ -170,6 +167,7 @@ mod tests {
             text,
             types: TYPES,
             defaults: &[Some(three)],
+            cache: Box::leak(Box::new(DecodedForm::EMPTY)),
         }));
         packed.fields()
     }
