@@ -429,18 +429,24 @@ def render_defaults(items, derive, use_mode):
         out.append("")
         if use_mode:
             fn = snake(name)
-            out.append(f"pub fn use_{fn}(text: &str) -> usize {{")
-            out.append(f"    let value: {name} = serde_json::from_str(text).unwrap();")
-            out.append(f"    let {'n' if use_mode == 'serde' else 'mut n'} = serde_json::to_string(&value).unwrap().len();")
-            if use_mode == "toolform":
-                out.append(f"    n += <{name} as toolform::ToolSchema>::input_schema().to_string().len();")
-                out.append(f"    n += <{name} as toolform::ToolSchema>::output_schema().to_string().len();")
-            elif use_mode == "schemars":
-                out.append(f"    n += serde_json::to_string(&schemars::schema_for!({name})).unwrap().len();")
-            out.append("    n")
-            out.append("}")
+            use_fn(out, f"{fn}", name, use_mode)
             out.append("")
     return "\n".join(out)
+
+
+def use_fn(out, fn_name, name, use_mode):
+    """A function that reads, writes and (toolform, schemars) renders `name`:
+    the "used" twins' call sites."""
+    out.append(f"pub fn use_{fn_name}(text: &str) -> usize {{")
+    out.append(f"    let value: {name} = serde_json::from_str(text).unwrap();")
+    out.append(f"    let {'n' if use_mode == 'serde' else 'mut n'} = serde_json::to_string(&value).unwrap().len();")
+    if use_mode == "toolform":
+        out.append(f"    n += <{name} as toolform::ToolSchema>::input_schema().to_string().len();")
+        out.append(f"    n += <{name} as toolform::ToolSchema>::output_schema().to_string().len();")
+    elif use_mode == "schemars":
+        out.append(f"    n += serde_json::to_string(&schemars::schema_for!({name})).unwrap().len();")
+    out.append("    n")
+    out.append("}")
 
 
 # ---------------------------------------------------------------- light corpus
@@ -482,14 +488,7 @@ def render_light(derive, use_mode):
         out.append("}")
         out.append("")
         if use_mode:
-            out.append(f"pub fn use_{i:03}(text: &str) -> usize {{")
-            out.append(f"    let value: {name} = serde_json::from_str(text).unwrap();")
-            out.append(f"    let {'n' if use_mode == 'serde' else 'mut n'} = serde_json::to_string(&value).unwrap().len();")
-            if use_mode == "toolform":
-                out.append(f"    n += <{name} as toolform::ToolSchema>::input_schema().to_string().len();")
-                out.append(f"    n += <{name} as toolform::ToolSchema>::output_schema().to_string().len();")
-            out.append("    n")
-            out.append("}")
+            use_fn(out, f"{i:03}", name, use_mode)
             out.append("")
     return "\n".join(out)
 
@@ -531,14 +530,7 @@ def render_real(text, derive, use_mode):
         out.append("")
         if use_mode:
             for name in names:
-                out.append(f"pub fn use_{snake(name)}(text: &str) -> usize {{")
-                out.append(f"    let value: {name} = serde_json::from_str(text).unwrap();")
-                out.append(f"    let {'n' if use_mode == 'serde' else 'mut n'} = serde_json::to_string(&value).unwrap().len();")
-                if use_mode == "toolform":
-                    out.append(f"    n += <{name} as toolform::ToolSchema>::input_schema().to_string().len();")
-                    out.append(f"    n += <{name} as toolform::ToolSchema>::output_schema().to_string().len();")
-                out.append("    n")
-                out.append("}")
+                use_fn(out, f"{snake(name)}", name, use_mode)
                 out.append("")
         out.append("}")
         out.append("")
