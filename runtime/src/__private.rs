@@ -971,15 +971,11 @@ pub const fn check_headers(set: &HeaderSet) {
                 msg.push("`x-mcp-header` names must be unique, compared case-insensitively: `");
                 msg.push(a.header);
                 msg.push("` on field `");
-                msg.push(a.owner);
-                msg.push("::");
-                msg.push(a.field);
+                push_field(&mut msg, a);
                 msg.push("` and `");
                 msg.push(b.header);
                 msg.push("` on field `");
-                msg.push(b.owner);
-                msg.push("::");
-                msg.push(b.field);
+                push_field(&mut msg, b);
                 msg.push(
                     "` both end up in this struct's input schema (through `#[serde(flatten)]`)",
                 );
@@ -1045,9 +1041,7 @@ const fn nested_panic(set: &HeaderSet, place: &str) -> ! {
               otherwise), but field `",
     );
     if let Some(a) = header_at(set, 0) {
-        msg.push(a.owner);
-        msg.push("::");
-        msg.push(a.field);
+        push_field(&mut msg, a);
         msg.push("` has `#[schema(header = \"");
         msg.push(a.header);
         msg.push("\")]` and this field ");
@@ -1058,6 +1052,13 @@ const fn nested_panic(set: &HeaderSet, place: &str) -> ! {
               or drop the header",
     );
     panic!("{}", msg.as_str());
+}
+
+/// `Owner::field`.
+const fn push_field(msg: &mut Msg, f: &HeaderField) {
+    msg.push(f.owner);
+    msg.push("::");
+    msg.push(f.field);
 }
 
 /// How many annotations `set` holds, its flattened sets' included.

@@ -227,7 +227,6 @@ fn packed_fields(
     fields: &[&FormField],
 ) -> Option<TokenStream> {
     use crate::expand::packed::{Table, Text};
-    use crate::internals::doc::Description;
     use quote::ToTokens;
     let generic =
         (form.serde.generics.params.iter()).any(|g| !matches!(g, syn::GenericParam::Lifetime(_)));
@@ -238,11 +237,7 @@ fn packed_fields(
     text.num(fields.len());
     for field in fields {
         let ours: &FormFieldAttrs = &field.attrs;
-        let description = match &ours.description {
-            Description::None => None,
-            Description::Text(t) => Some(t.as_str()),
-            Description::Expr(_) => return None,
-        };
+        let description = ours.description.packed()?;
         let ty = &field.ty;
         let asserts = asserts(e, field);
         let of_type = quote_spanned!(ty.span()=> &<#ty as #e::FormValue>::TYPE);

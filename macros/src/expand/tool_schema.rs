@@ -311,7 +311,6 @@ impl Gen<'_, '_> {
     /// `Body::Packed` of an enum (see `packed.rs`), under the same
     /// conditions as [`packed_struct`](Self::packed_struct).
     fn packed_enum(&self, variants: &[Variant]) -> Option<TokenStream> {
-        use crate::internals::doc::Description;
         // A unit-only enum (a select, a string enum) stays listed: the
         // compile-time checks of literals read its names, and reading them
         // from the text in `const` costs more than the listing saves
@@ -339,11 +338,7 @@ impl Gen<'_, '_> {
         let mut models = cont.fields.iter();
         for (v, ours) in variants.iter().zip(&cont.variants) {
             let fields: Vec<(&Field, &FieldModel)> = v.fields.iter().zip(&mut models).collect();
-            let description = match &ours.description {
-                Description::None => None,
-                Description::Text(t) => Some(t.as_str()),
-                Description::Expr(_) => return None,
-            };
+            let description = ours.description.packed()?;
             let va = &v.attrs;
             let names = (va.name().serialize_name(), va.name().deserialize_name());
             let (ser_name, de_name) =
@@ -402,7 +397,6 @@ impl Gen<'_, '_> {
         deny: bool,
     ) -> Option<()> {
         use crate::expand::packed::*;
-        use crate::internals::doc::Description;
         let p = &self.p;
         let Out {
             text,
@@ -413,25 +407,9 @@ impl Gen<'_, '_> {
         text.num(usize::from(deny));
         text.num(pairs.len());
         for (field, ours) in pairs {
-            let description = match &ours.attrs.description {
-                Description::None => None,
-                Description::Text(t) => Some(t.as_str()),
-                Description::Expr(_) => return None,
-            };
+            let description = ours.attrs.description.packed()?;
             let fa = &field.attrs;
-            let rust_name = match &field.member {
-                syn::Member::Named(ident) => ident.to_string(),
-                syn::Member::Unnamed(index) => index.index.to_string(),
-            };
-            let (ser_name, de_name, ser_wire) = match (&ours.one_name, ours.one_wire) {
-                (Some(name), true) => (Some(name.as_str()), Some(name.as_str()), &ours.de),
-                _ => {
-                    let names = (fa.name().serialize_name(), fa.name().deserialize_name());
-                    let (ser_name, de_name) =
-                        self.names(names, fa.skip_serializing(), fa.skip_deserializing());
-                    (ser_name, de_name, &ours.ser)
-                }
-            };
+            let (rust_name, ser_name, de_name, ser_wire) = self.field_names(field, ours);
             let shape = shapes.index(emit::shape_fn(p, field.ty, &ours.de).into_token_stream());
             let ser_shape = shapes.index(emit::shape_fn(p, field.ty, ser_wire).into_token_stream());
             let mut flags = 0;
@@ -613,6 +591,34 @@ impl Gen<'_, '_> {
         })
     }
 
+    /// A field's Rust name, the name of each direction serde does not skip,
+    /// and the wire type serde writes (one wire type when both directions
+    /// share name and type).
+    fn field_names<'f>(
+        &self,
+        field: &'f Field,
+        ours: &'f FieldModel,
+    ) -> (String, Option<&'f str>, Option<&'f str>, &'f WireType) {
+        let fa = &field.attrs;
+        let rust_name = match &field.member {
+            syn::Member::Named(ident) => ident.to_string(),
+            syn::Member::Unnamed(index) => index.index.to_string(),
+        };
+        match (&ours.one_name, ours.one_wire) {
+            (Some(name), true) => (
+                rust_name,
+                Some(name.as_str()),
+                Some(name.as_str()),
+                &ours.de,
+            ),
+            _ => {
+                let names = (fa.name().serialize_name(), fa.name().deserialize_name());
+                let (ser, de) = self.names(names, fa.skip_serializing(), fa.skip_deserializing());
+                (rust_name, ser, de, &ours.ser)
+            }
+        }
+    }
+
     /// The name of each direction serde does not skip.
     fn names<'n>(
         &self,
@@ -627,10 +633,7 @@ impl Gen<'_, '_> {
     fn field(&self, field: &Field, ours: &FieldModel) -> TokenStream {
         let p = &self.p;
         let fa = &field.attrs;
-        let rust_name = match &field.member {
-            syn::Member::Named(ident) => ident.to_string(),
-            syn::Member::Unnamed(index) => index.index.to_string(),
-        };
+        let (rust_name, ser_name, de_name, ser_wire) = self.field_names(field, ours);
         let shape = emit::shape_fn(p, field.ty, &ours.de);
         let description = opt_desc(p, &ours.attrs.description);
         // Every member written, the unset ones as named constants: with
@@ -639,15 +642,6 @@ impl Gen<'_, '_> {
         // constant is a single operand (bench/compile_time/EXPANSION.md).
         // Not a `const fn` call: the const evaluator spends far more on a
         // call than on the tokens it saves.
-        let (ser_name, de_name, ser_wire) = match (&ours.one_name, ours.one_wire) {
-            (Some(name), true) => (Some(name.as_str()), Some(name.as_str()), &ours.de),
-            _ => {
-                let names = (fa.name().serialize_name(), fa.name().deserialize_name());
-                let (ser_name, de_name) =
-                    self.names(names, fa.skip_serializing(), fa.skip_deserializing());
-                (ser_name, de_name, &ours.ser)
-            }
-        };
         let (ser_name, de_name) = (opt_str(p, ser_name), opt_str(p, de_name));
         let ser_shape = emit::shape_fn(p, field.ty, ser_wire);
         let aliases = aliases(fa.name().deserialize_name(), fa.aliases());

@@ -17,6 +17,18 @@ pub enum Description {
     Expr(TokenStream),
 }
 
+impl Description {
+    /// The text as the packed encoding holds it: `Some(None)` for no
+    /// description, `None` for an expression (only the compiler knows it).
+    pub fn packed(&self) -> Option<Option<&str>> {
+        match self {
+            Description::None => Some(None),
+            Description::Text(t) => Some(Some(t.as_str())),
+            Description::Expr(_) => None,
+        }
+    }
+}
+
 /// The doc comment of one item.
 pub struct Doc {
     /// The text, when every part is a literal; with expression parts, the
