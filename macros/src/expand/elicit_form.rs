@@ -6,6 +6,7 @@ use crate::internals::attr::{FormAttrs, FormFieldAttrs};
 use crate::internals::check::check_form;
 use crate::internals::ctxt::Ctxt;
 use crate::internals::model::{Form, FormField};
+use crate::internals::prim::Prim;
 use crate::internals::value::{Literal, Number};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -76,7 +77,12 @@ fn literal_checks(form: &Form) -> TokenStream {
     for field in &form.fields {
         let ty = &field.ty;
         let ours = &field.attrs;
-        if let Some(range) = ours.range {
+        // A check the field's type certainly passes is left out
+        // (`internals::prim`).
+        let prim = Prim::of(ty);
+        if let Some(range) = ours.range
+            && !prim.is_some_and(|p| p.range_fits(range.min, range.max))
+        {
             let min = bound(&p, range.min);
             let max = bound(&p, range.max);
             let check = quote!(#e::__check_range::<#ty>(#min, #max));
@@ -85,6 +91,14 @@ fn literal_checks(form: &Form) -> TokenStream {
         let Some((fill, span)) = &ours.fill else {
             continue;
         };
+        let certain = match (prim, fill) {
+            (Some(Prim::Text), Literal::Str(_)) | (Some(Prim::Bool), Literal::Bool(_)) => true,
+            (Some(prim), Literal::Num(n)) => prim.number_fits(*n),
+            _ => false,
+        };
+        if certain {
+            continue;
+        }
         let check = match fill {
             Literal::Str(value) => {
                 let chars = value.chars().count() as u64;
@@ -201,10 +215,24 @@ fn asserts(e: &syn::Ident, field: &FormField) -> Vec<TokenStream> {
     let ours: &FormFieldAttrs = &field.attrs;
     let ty = &field.ty;
     let mut asserts = Vec::new();
+    // An assertion the field's type certainly meets is left out
+    // (`internals::prim`).
+    let prim = Prim::of(ty);
+    let text = prim != Some(Prim::Text);
+    let number = !prim.is_some_and(Prim::is_number_field);
     for (span, check) in [
-        (ours.length.map(|l| l.span), quote!(__assert_text)),
-        (ours.format.map(|(_, s)| s), quote!(__assert_text)),
-        (ours.range.map(|r| r.span), quote!(__assert_number)),
+        (
+            ours.length.filter(|_| text).map(|l| l.span),
+            quote!(__assert_text),
+        ),
+        (
+            ours.format.filter(|_| text).map(|(_, s)| s),
+            quote!(__assert_text),
+        ),
+        (
+            ours.range.filter(|_| number).map(|r| r.span),
+            quote!(__assert_number),
+        ),
         (ours.items.as_ref().map(|i| i.span), quote!(__assert_multi)),
         (ours.enum_names, quote!(__assert_select)),
     ] {

@@ -805,10 +805,15 @@ fn range_checks(cont: &Container) -> TokenStream {
         let (Some(ty), Some(c)) = (&ours.range_check, ours.attrs.constraints.as_ref()) else {
             continue;
         };
+        // A check the type certainly passes is left out (`internals::prim`).
+        let prim = crate::internals::prim::Prim::of(ty);
         let Some(ty) = emit::outside_type(ty.to_token_stream()) else {
             continue;
         };
         for (path, range) in c.ranges() {
+            if path.is_empty() && prim.is_some_and(|p| p.range_fits(range.min, range.max)) {
+                continue;
+            }
             let min = emit::bound(&p, range.min);
             let max = emit::bound(&p, range.max);
             // Inside `items(..)`/`values(..)`: the shape is walked to the

@@ -4,7 +4,8 @@
 //! `doc`); `serde_attr` reads what serde's attributes say about the wire;
 //! `ast` joins them with serde's own reading; `check` holds the rules and
 //! makes the decisions, producing the `model` the emitters consume; `bound`
-//! finds type parameters. Nothing here imports `expand`.
+//! finds type parameters; `prim` reads the
+//! primitive types a field names. Nothing here imports `expand`.
 
 pub mod ast;
 pub mod attr;
@@ -15,6 +16,7 @@ pub mod doc;
 pub mod key_form;
 pub mod keys;
 pub mod model;
+pub mod prim;
 pub mod receiver;
 pub mod serde_attr;
 pub mod value;
