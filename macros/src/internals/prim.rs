@@ -108,7 +108,8 @@ impl Prim {
                     (Some(m), Some(t)) => match m {
                         Number::Int(v) => i128::from(v) > t,
                         Number::UInt(v) => i128::from(v) > t,
-                        Number::Float(v) => !(v <= t as f64),
+                        // NaN is never certain.
+                        Number::Float(v) => v.is_nan() || v > t as f64,
                     },
                     _ => false,
                 };
@@ -116,7 +117,7 @@ impl Prim {
                     (Some(m), Some(t)) => match m {
                         Number::Int(v) => i128::from(v) < t,
                         Number::UInt(v) => i128::from(v) < t,
-                        Number::Float(v) => !(v >= t as f64),
+                        Number::Float(v) => v.is_nan() || v < t as f64,
                     },
                     _ => false,
                 };
