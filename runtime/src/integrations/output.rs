@@ -151,10 +151,40 @@ pub fn tools_for(mut tools: Vec<Tool>, version: Option<&ProtocolVersion>) -> Vec
         if let Some(schema) = &tool.output_schema
             && !is_object_output(schema)
         {
-            tool.output_schema = Some(Arc::new(result_object_schema(schema)));
+            tool.output_schema = Some(wrapped(schema));
         }
     }
     tools
+}
+
+/// [`result_object_schema`] of `schema`, built once per schema: a tool
+/// router hands out the same `Arc` for a tool's schema on every
+/// `tools/list`, so the wrapped schema is kept beside it, and found again by
+/// the address of a schema that is still alive (a `Weak` to it, so a new
+/// schema at a freed address is never taken for the old one).
+fn wrapped(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, PoisonError, Weak};
+    type Cache = HashMap<usize, (Weak<JsonObject>, Arc<JsonObject>)>;
+    static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
+    let key = Arc::as_ptr(schema) as usize;
+    let mut guard = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+    let cache = guard.get_or_insert_with(HashMap::new);
+    if let Some((weak, wrapped)) = cache.get(&key)
+        && weak
+            .upgrade()
+            .is_some_and(|alive| Arc::ptr_eq(&alive, schema))
+    {
+        return Arc::clone(wrapped);
+    }
+    // Entries of schemas no longer alive go before the cache grows: it
+    // holds at most about twice the live schemas.
+    if cache.len() >= 64 && cache.len().is_power_of_two() {
+        cache.retain(|_, (weak, _)| weak.strong_count() > 0);
+    }
+    let fresh = Arc::new(result_object_schema(schema));
+    cache.insert(key, (Arc::downgrade(schema), Arc::clone(&fresh)));
+    fresh
 }
 
 /// A tool's result as a peer on `version` reads it, for a tool that

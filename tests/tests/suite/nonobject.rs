@@ -493,6 +493,39 @@ fn the_wrapped_schema_of_a_recursive_type_still_resolves() {
 }
 
 #[test]
+fn a_wrapped_schema_is_built_once_per_schema() {
+    let old = Some(&ProtocolVersion::V_2025_11_25);
+    let router = Server::tool_router();
+    let first = tools_for(router.list_all(), old);
+    let again = tools_for(router.list_all(), old);
+    let mut wrapped = 0;
+    for (a, b) in first.iter().zip(&again) {
+        if let (Some(a), Some(b)) = (&a.output_schema, &b.output_schema)
+            && a.get("required") == Some(&json!(["result"]))
+        {
+            wrapped += 1;
+            assert!(Arc::ptr_eq(a, b), "the same Arc on every tools/list");
+        }
+    }
+    assert!(wrapped > 0, "the server has non-object tools");
+    // A schema that is gone is never answered for a new one, even at the
+    // same address; and each schema gets its own wrapping.
+    for n in 0..200u64 {
+        let schema = Arc::new(
+            json!({"type": "integer", "maximum": n})
+                .as_object()
+                .cloned()
+                .unwrap_or_default(),
+        );
+        let mut tool = first[0].clone();
+        tool.output_schema = Some(schema.clone());
+        let listed = tools_for(vec![tool], old);
+        let got = listed[0].output_schema.clone().unwrap_or_default();
+        assert_eq!(*got, result_object_schema(&schema), "schema {n}");
+    }
+}
+
+#[test]
 fn references_are_rewritten_only_where_they_point_into_the_document() {
     let schema = json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
