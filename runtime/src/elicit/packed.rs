@@ -48,12 +48,12 @@ impl PackedForm {
     pub fn fields(&'static self) -> &'static [FormField] {
         self.cache.0.get_or_init(|| {
             let mut reader = Reader {
-                items: Items { rest: self.text },
+                items: Items::new(self.text),
                 packed: self,
             };
             reader
                 .fields()
-                .filter(|_| reader.items.rest.is_empty())
+                .filter(|_| reader.items.is_done())
                 .unwrap_or(&[])
         })
     }
@@ -109,23 +109,23 @@ impl Reader {
     }
 
     fn opt_u64(&mut self) -> Option<Option<u64>> {
-        if let Some(rest) = self.items.rest.strip_prefix('~') {
-            self.items.rest = rest;
+        if let Some(rest) = self.items.rest().strip_prefix('~') {
+            self.items.set_rest(rest);
             return Some(None);
         }
-        let (n, rest) = self.items.rest.split_once(';')?;
-        self.items.rest = rest;
+        let (n, rest) = self.items.rest().split_once(';')?;
+        self.items.set_rest(rest);
         Some(Some(n.parse().ok()?))
     }
 
     fn bound(&mut self) -> Option<Option<Bound>> {
-        let rest = self.items.rest;
+        let rest = self.items.rest();
         if let Some(rest) = rest.strip_prefix('~') {
-            self.items.rest = rest;
+            self.items.set_rest(rest);
             return Some(None);
         }
         let (n, after) = rest.split_once(';')?;
-        self.items.rest = after;
+        self.items.set_rest(after);
         let bound = if let Some(v) = n.strip_prefix('i') {
             Bound::Int(v.parse().ok()?)
         } else if let Some(v) = n.strip_prefix('u') {

@@ -81,12 +81,12 @@ impl Packed {
     pub fn body(&'static self) -> &'static Body {
         self.cache.0.get_or_init(|| {
             let mut reader = Reader {
-                items: Items { rest: self.text },
+                items: Items::new(self.text),
                 packed: self,
             };
             reader
                 .body()
-                .filter(|_| reader.rest.is_empty())
+                .filter(|_| reader.is_done())
                 .unwrap_or(Body::Struct(&MALFORMED))
         })
     }
@@ -121,29 +121,62 @@ pub(crate) fn leak<T>(items: Vec<T>) -> &'static [T] {
 
 /// The items of a packed text (this module's grammar), read one by one;
 /// `None` on anything malformed. Forms use it too (`elicit::packed`).
+///
+/// Read by position over the bytes, numbers of one digit first: a first
+/// access decodes every field of the type (BENCHMARKS.md, "cold first
+/// access"). The position is always at a character boundary: items end at
+/// an ASCII delimiter, and a string is taken only where `str::get` allows.
 pub(crate) struct Items {
-    pub(crate) rest: &'static str,
+    text: &'static str,
+    pos: usize,
 }
 
 impl Items {
-    /// Digits up to `end`, as a number; the rest after `end`. By bytes, not
-    /// by `split_once` and `parse` (a first access decodes every field:
-    /// BENCHMARKS.md, "cold first access").
+    pub(crate) fn new(text: &'static str) -> Items {
+        Items { text, pos: 0 }
+    }
+
+    /// What is left to read.
+    pub(crate) fn rest(&self) -> &'static str {
+        self.text.get(self.pos..).unwrap_or("")
+    }
+
+    /// Continues at `rest`, a suffix of [`Items::rest`].
+    pub(crate) fn set_rest(&mut self, rest: &'static str) {
+        self.pos = self.text.len().saturating_sub(rest.len());
+    }
+
+    /// Whether every item has been read.
+    pub(crate) fn is_done(&self) -> bool {
+        self.pos >= self.text.len()
+    }
+
+    /// Digits up to `end`, as a number; the position after `end`.
     fn digits(&mut self, end: u8) -> Option<usize> {
-        let bytes = self.rest.as_bytes();
-        let mut n: usize = 0;
-        let mut i = 0;
-        while let Some(&b) = bytes.get(i) {
-            if !b.is_ascii_digit() {
-                break;
-            }
-            n = n.checked_mul(10)?.checked_add(usize::from(b - b'0'))?;
-            i += 1;
-        }
-        if i == 0 || bytes.get(i) != Some(&end) {
+        let bytes = self.text.as_bytes();
+        let first = usize::from(bytes.get(self.pos)?.wrapping_sub(b'0'));
+        if first > 9 {
             return None;
         }
-        self.rest = self.rest.get(i + 1..)?;
+        // The common case: one digit.
+        if bytes.get(self.pos + 1) == Some(&end) {
+            self.pos += 2;
+            return Some(first);
+        }
+        let mut n = first;
+        let mut i = self.pos + 1;
+        loop {
+            let d = usize::from(bytes.get(i)?.wrapping_sub(b'0'));
+            if d > 9 {
+                break;
+            }
+            n = n.checked_mul(10)?.checked_add(d)?;
+            i += 1;
+        }
+        if bytes.get(i) != Some(&end) {
+            return None;
+        }
+        self.pos = i + 1;
         Some(n)
     }
 
@@ -156,13 +189,14 @@ impl Items {
     }
 
     pub(crate) fn opt(&mut self) -> Option<Option<&'static str>> {
-        if let Some(rest) = self.rest.strip_prefix('~') {
-            self.rest = rest;
+        if self.text.as_bytes().get(self.pos) == Some(&b'~') {
+            self.pos += 1;
             return Some(None);
         }
         let len = self.digits(b':')?;
-        let s = self.rest.get(..len)?;
-        self.rest = self.rest.get(len..)?;
+        let end = self.pos.checked_add(len)?;
+        let s = self.text.get(self.pos..end)?;
+        self.pos = end;
         Some(Some(s))
     }
 
@@ -175,11 +209,14 @@ impl Items {
     /// nothing large.
     pub(crate) fn count(&mut self) -> Option<usize> {
         let n = self.num()?;
-        (n <= self.rest.len()).then_some(n)
+        (n <= self.text.len().saturating_sub(self.pos)).then_some(n)
     }
 
     pub(crate) fn names(&mut self) -> Option<&'static [&'static str]> {
         let n = self.count()?;
+        if n == 0 {
+            return Some(&[]);
+        }
         let mut names = Vec::with_capacity(n);
         for _ in 0..n {
             names.push(self.str()?);
@@ -317,6 +354,42 @@ mod tests {
     }
 
     static EMPTY: Decoded = Decoded::EMPTY;
+
+    #[test]
+    fn every_cut_and_byte_change_of_a_text_decodes_without_panic() {
+        // A valid struct of two fields, one with a non-ASCII name, an
+        // alias and a description; then every prefix, every byte replaced
+        // by each delimiter, a digit and a multi-byte character.
+        let valid = "0;0;2;0;0;0;0;0;6:h\u{e9}llo~~1;2:al~7:d\u{e9}crit4;0;0;0;0;1:b~~0;~~";
+        let decode = |text: String| {
+            let text: &'static str = Box::leak(text.into_boxed_str());
+            let packed: &'static Packed = Box::leak(Box::new(Packed {
+                text,
+                shapes: &[null],
+                defaults: &[],
+                constraints: &[],
+                cache: Box::leak(Box::new(Decoded::EMPTY)),
+            }));
+            match packed.body() {
+                Body::Struct(s) => s.fields.len(),
+                _ => usize::MAX,
+            }
+        };
+        assert_eq!(decode(valid.to_owned()), 2, "the valid text decodes");
+        for cut in 0..valid.len() {
+            if let Some(prefix) = valid.get(..cut) {
+                assert!(decode(prefix.to_owned()) <= 2, "{prefix:?}");
+            }
+        }
+        for (i, _) in valid.char_indices() {
+            for with in [";", ":", "~", "9", "\u{e9}", "99999999999999999999"] {
+                let mut text = valid.to_owned();
+                let len = text[i..].chars().next().map_or(0, char::len_utf8);
+                text.replace_range(i..i + len, with);
+                assert!(decode(text.clone()) <= 2, "{text:?}");
+            }
+        }
+    }
 
     #[test]
     fn malformed_text_decodes_to_an_empty_struct() {
