@@ -355,25 +355,26 @@ mod tests {
 
     static EMPTY: Decoded = Decoded::EMPTY;
 
+    /// `text` as a type's packed body, its shapes all `null`.
+    fn packed(text: &'static str) -> &'static Packed {
+        Box::leak(Box::new(Packed {
+            text,
+            shapes: &[null],
+            defaults: &[],
+            constraints: &[],
+            cache: Box::leak(Box::new(Decoded::EMPTY)),
+        }))
+    }
+
     #[test]
     fn every_cut_and_byte_change_of_a_text_decodes_without_panic() {
         // A valid struct of two fields, one with a non-ASCII name, an
         // alias and a description; then every prefix, every byte replaced
         // by each delimiter, a digit and a multi-byte character.
         let valid = "0;0;2;0;0;0;0;0;6:h\u{e9}llo~~1;2:al~7:d\u{e9}crit4;0;0;0;0;1:b~~0;~~";
-        let decode = |text: String| {
-            let text: &'static str = Box::leak(text.into_boxed_str());
-            let packed: &'static Packed = Box::leak(Box::new(Packed {
-                text,
-                shapes: &[null],
-                defaults: &[],
-                constraints: &[],
-                cache: Box::leak(Box::new(Decoded::EMPTY)),
-            }));
-            match packed.body() {
-                Body::Struct(s) => s.fields.len(),
-                _ => usize::MAX,
-            }
+        let decode = |text: String| match packed(Box::leak(text.into_boxed_str())).body() {
+            Body::Struct(s) => s.fields.len(),
+            _ => usize::MAX,
         };
         assert_eq!(decode(valid.to_owned()), 2, "the valid text decodes");
         for cut in 0..valid.len() {
@@ -401,15 +402,8 @@ mod tests {
             "0;0;1;0;5;",
             "0;0;1;0;0;0;0;0;99:x",
         ] {
-            let packed: &'static Packed = Box::leak(Box::new(Packed {
-                text,
-                shapes: &[null],
-                defaults: &[],
-                constraints: &[],
-                cache: Box::leak(Box::new(Decoded::EMPTY)),
-            }));
             assert!(
-                matches!(packed.body(), Body::Struct(s) if s.fields.is_empty()),
+                matches!(packed(text).body(), Body::Struct(s) if s.fields.is_empty()),
                 "{text:?}"
             );
         }
