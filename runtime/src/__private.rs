@@ -954,10 +954,16 @@ const fn bound_at_most(b: Bound, limit: i128) -> bool {
     }
 }
 
-/// `#[schema(header = "..")]` across `#[serde(flatten)]`: no two
-/// annotations of a struct and of the structs flattened into it may share a
-/// name, compared case-insensitively (the macro checks a struct's own fields
-/// itself). Evaluated in a `const _` where the struct is declared.
+/// `#[schema(header = "..")]` across the structs one input schema reaches
+/// through `properties` (flattened, or held as plain fields): no two
+/// annotations may share a name, compared case-insensitively (the macro
+/// checks a struct's own fields itself). `set` is the struct's
+/// `__ALL_HEADERS`. One field met twice is a struct reached twice (two
+/// fields of its type, or a struct that holds itself, whose repeat goes to
+/// `$defs`); a struct's own field met again below it is the struct holding
+/// itself through a pointer, which is valid where it is the root (its
+/// recursion is `{"$ref": "#"}`) and refused where another struct holds it.
+/// Evaluated in a `const _` where the struct is declared.
 pub const fn check_headers(set: &HeaderSet) {
     let n = header_count(set);
     let mut i = 0;
@@ -967,19 +973,33 @@ pub const fn check_headers(set: &HeaderSet) {
             if let (Some(a), Some(b)) = (header_at(set, i), header_at(set, j))
                 && eq_ignore_ascii_case(a.header, b.header)
             {
-                let mut msg = Msg::new();
-                msg.push("`x-mcp-header` names must be unique, compared case-insensitively: `");
-                msg.push(a.header);
-                msg.push("` on field `");
-                push_field(&mut msg, a);
-                msg.push("` and `");
-                msg.push(b.header);
-                msg.push("` on field `");
-                push_field(&mut msg, b);
-                msg.push(
-                    "` both end up in this struct's input schema (through `#[serde(flatten)]`)",
-                );
-                panic!("{}", msg.as_str());
+                let same = str_eq(a.owner, b.owner) && str_eq(a.field, b.field);
+                if same && !is_own(set, a) {
+                    let mut msg = Msg::new();
+                    msg.push("`x-mcp-header` names must be unique, but struct `");
+                    msg.push(a.owner);
+                    msg.push("` is reached twice in this struct's input schema (two fields of its type, or a struct that holds itself, whose repeat goes to `$defs` where no client reads it), so `");
+                    msg.push(a.header);
+                    msg.push("` on field `");
+                    push_field(&mut msg, a);
+                    msg.push("` would be annotated twice: hold it once, or drop the header");
+                    panic!("{}", msg.as_str());
+                }
+                if !same {
+                    let mut msg = Msg::new();
+                    msg.push(
+                        "`x-mcp-header` names must be unique, compared case-insensitively: `",
+                    );
+                    msg.push(a.header);
+                    msg.push("` on field `");
+                    push_field(&mut msg, a);
+                    msg.push("` and `");
+                    msg.push(b.header);
+                    msg.push("` on field `");
+                    push_field(&mut msg, b);
+                    msg.push("` both end up in this struct's input schema (flattened or held as plain fields)");
+                    panic!("{}", msg.as_str());
+                }
             }
             j += 1;
         }
@@ -987,12 +1007,39 @@ pub const fn check_headers(set: &HeaderSet) {
     }
 }
 
+/// `f` is one of `set`'s own fields.
+const fn is_own(set: &HeaderSet, f: &HeaderField) -> bool {
+    let mut i = 0;
+    while i < set.own.len() {
+        if str_eq(set.own[i].owner, f.owner) && str_eq(set.own[i].field, f.field) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// The annotations a container holding `T` puts out of the clients' reach
 /// (under items, values or alternatives): `T`'s own when it has some, else
 /// those `T` already holds so (`Vec<Vec<S>>`).
 pub const fn held<T: ToolSchema + ?Sized>() -> Option<&'static HeaderSet> {
-    if header_count(T::__HEADERS) > 0 {
-        Some(T::__HEADERS)
+    if header_count(T::__ALL_HEADERS) > 0 {
+        Some(T::__ALL_HEADERS)
     } else {
         T::__NESTED_HEADERS
     }

@@ -136,6 +136,17 @@ pub trait ToolSchema {
     #[doc(hidden)]
     const __HEADERS: &'static shape::HeaderSet = &shape::HeaderSet::NONE;
 
+    /// The `x-mcp-header` annotations of every property this type's input
+    /// schema reaches through `properties` alone: a derived struct's
+    /// `__HEADERS` and those of the structs it holds as plain fields
+    /// (`Option` forwards it). A pointer (`Box`, `Rc`, `Arc`) forwards only
+    /// its content's `__HEADERS`, which keeps recursive types free of const
+    /// cycles and still shows a struct that holds itself (its own fields
+    /// twice). For the const check that no two share a name, and for the
+    /// check that containers hold none. Not part of the API.
+    #[doc(hidden)]
+    const __ALL_HEADERS: &'static shape::HeaderSet = Self::__HEADERS;
+
     /// The `x-mcp-header` annotations this type holds where no client
     /// reads them: a derived struct's, held under an array's items, a map's
     /// values or alternatives (containers take it from their content; see

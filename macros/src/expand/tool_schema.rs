@@ -157,12 +157,24 @@ struct Out {
 impl Gen<'_, '_> {
     /// `const __HEADERS`, for a struct with named fields of which one has a
     /// `header` or is flattened: its own annotations and its flattened
-    /// fields' types' sets (see `check_headers` in the runtime).
+    /// fields' types' sets (see `check_headers` in the runtime); and
+    /// `const __ALL_HEADERS`, for a struct that flattens a field or holds a
+    /// type of the program's as a property (a newtype: as its content):
+    /// those and its plain fields' types' `__ALL_HEADERS`.
     fn header_set(&self) -> Option<TokenStream> {
         let p = &self.p;
         let cont = self.cont;
-        let Data::Struct(Style::Struct, fields) = &cont.serde.data else {
-            return None;
+        let fields = match &cont.serde.data {
+            Data::Struct(Style::Struct, fields) => fields,
+            Data::Struct(Style::Newtype, _) => {
+                let plain = plain_program_fields(cont);
+                let ty = plain.first()?;
+                return Some(quote_spanned! {ty.span()=>
+                    const __ALL_HEADERS: &'static #p::HeaderSet =
+                        <#ty as #p::ToolSchema>::__ALL_HEADERS;
+                });
+            }
+            _ => return None,
         };
         let owner = cont
             .serde
@@ -172,6 +184,7 @@ impl Gen<'_, '_> {
             .to_owned();
         let mut own = Vec::new();
         let mut flattened = Vec::new();
+        let mut flattened_all = Vec::new();
         for (field, ours) in fields.iter().zip(&cont.fields) {
             if field.attrs.skip_deserializing() {
                 continue;
@@ -182,6 +195,8 @@ impl Gen<'_, '_> {
                     _ => field.ty,
                 };
                 flattened.push(quote_spanned!(ty.span()=> <#ty as #p::ToolSchema>::__HEADERS));
+                flattened_all
+                    .push(quote_spanned!(ty.span()=> <#ty as #p::ToolSchema>::__ALL_HEADERS));
                 continue;
             }
             let (Some(h), syn::Member::Named(ident)) = (
@@ -197,14 +212,27 @@ impl Gen<'_, '_> {
             let name = ident.to_string().trim_start_matches("r#").to_owned();
             own.push(quote!(#p::HeaderField { header: #header, field: #name, owner: #owner }));
         }
+        let plain = plain_program_fields(cont);
+        let all = (!flattened_all.is_empty() || !plain.is_empty()).then(|| {
+            let plain = plain
+                .iter()
+                .map(|ty| quote_spanned!(ty.span()=> <#ty as #p::ToolSchema>::__ALL_HEADERS));
+            quote! {
+                const __ALL_HEADERS: &'static #p::HeaderSet = &#p::HeaderSet {
+                    own: <Self as #p::ToolSchema>::__HEADERS.own,
+                    flattened: &[#(#flattened_all,)* #(#plain),*],
+                };
+            }
+        });
         if own.is_empty() && flattened.is_empty() {
-            return None;
+            return all;
         }
         Some(quote! {
             const __HEADERS: &'static #p::HeaderSet = &#p::HeaderSet {
                 own: &[#(#own),*],
                 flattened: &[#(#flattened),*],
             };
+            #all
         })
     }
 
@@ -876,14 +904,43 @@ fn header_checks(cont: &Container) -> TokenStream {
     }
     out.extend(placement_checks(cont, &p));
     let flattens = cont.serde.data.all_fields().any(|f| f.attrs.flatten());
+    let reaches = flattens || !plain_program_fields(cont).is_empty();
     let plain = cont.serde.generics.params.is_empty();
-    if flattens && plain && matches!(cont.serde.data, Data::Struct(Style::Struct, _)) {
+    if reaches && plain && matches!(cont.serde.data, Data::Struct(Style::Struct, _)) {
         let ident = &cont.serde.ident;
         out.extend(quote_spanned! {ident.span()=>
-            const _: () = #p::check_headers(<#ident as #krate::ToolSchema>::__HEADERS);
+            const _: () = #p::check_headers(<#ident as #krate::ToolSchema>::__ALL_HEADERS);
         });
     }
     out
+}
+
+/// The wire types (as serde reads them) of a struct's named fields (or a
+/// newtype's field) that hold a type of the program's as a property: a plain path, maybe in
+/// `Option`, `Box`, `Rc` or `Arc`, without type parameters. Their
+/// annotations join the struct's own in `__ALL_HEADERS`.
+fn plain_program_fields<'a>(cont: &'a Container<'a>) -> Vec<&'a syn::Type> {
+    let (Data::Struct(Style::Struct, fields) | Data::Struct(Style::Newtype, fields)) =
+        &cont.serde.data
+    else {
+        return Vec::new();
+    };
+    (fields.iter().zip(&cont.fields))
+        .filter_map(|(field, ours)| {
+            if field.attrs.skip_deserializing() || field.attrs.flatten() {
+                return None;
+            }
+            let ty = match &ours.de {
+                WireType::Own => field.ty,
+                WireType::With(ty) | WireType::Known(ty) => ty,
+                WireType::Chrono(..) | WireType::Skipped => return None,
+            };
+            let program = params_in(ty, &cont.type_params).is_empty()
+                && names_program_type(ty)
+                && is_plain_path(ty);
+            program.then_some(ty)
+        })
+        .collect()
 }
 
 /// Header annotations of another struct must stay reachable through

@@ -86,6 +86,7 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
     // `Option<Struct>` is the struct's object, nullable: its properties are
     // still properties (and flattened, they are the container's).
     const __HEADERS: &'static HeaderSet = T::__HEADERS;
+    const __ALL_HEADERS: &'static HeaderSet = T::__ALL_HEADERS;
     const __NESTED_HEADERS: Option<&'static HeaderSet> = T::__NESTED_HEADERS;
 }
 

@@ -393,13 +393,16 @@ pub struct Constraints {
 }
 
 /// The `x-mcp-header` annotations of a struct: its own fields' and those of
-/// the structs flattened into it (their keys are its keys), for the const
-/// check that no two share a name. Derived; hand-written types have none.
+/// the structs flattened into it (their keys are its keys), and, in the set
+/// of all it reaches (`__ALL_HEADERS`), those of the structs it holds as
+/// plain fields too, for the const check that no two share a name.
+/// Derived; hand-written types have none.
 #[derive(Debug)]
 pub struct HeaderSet {
     /// The struct's own annotated fields.
     pub own: &'static [HeaderField],
-    /// The sets of its flattened fields' types.
+    /// The sets of its flattened fields' types (and, in the set of all it
+    /// reaches, of its plain fields' types).
     pub flattened: &'static [&'static HeaderSet],
 }
 

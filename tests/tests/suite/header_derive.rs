@@ -256,10 +256,13 @@ fn parse_args_reads_header_fields_as_serde_does() {
 // a plain nested struct keeps its annotations. Under an array's items, a
 // map's values or an enum's alternatives they are invalid, and the derive
 // refuses them where the outer type is declared (ui-tests
-// `header_under_items`, `header_in_variant`); the same struct twice in one
-// schema, or deeper than one struct (`Vec<Outer>` where `Outer` holds the
-// header struct as a plain field), is found by `headers::check` on the
-// outer type's schema.
+// `header_under_items`, `header_in_variant`, `header_reached_twice`,
+// `header_under_items_deep`): the same struct twice in one schema, deeper
+// than one struct under a container, a struct holding itself held by
+// another. What a derive cannot see at compile time (a struct behind a
+// pointer is seen one level deep: its own and flattened annotations, not
+// its fields'; type parameters) is found by `headers::check` on the outer
+// type's schema.
 
 #[derive(Debug, Serialize, Deserialize, ToolSchema)]
 struct Nested {
@@ -267,21 +270,66 @@ struct Nested {
     note: String,
 }
 
-#[derive(Debug, Serialize, Deserialize, ToolSchema)]
-struct Twice {
-    first: Tenant,
-    second: Tenant,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToolSchema)]
-struct Deeper {
-    outers: Vec<Nested>,
-}
-
 /// `Option`, `Box` and their kin keep the struct a property: no refusal.
 #[derive(Debug, Serialize, Deserialize, ToolSchema)]
 struct Wrapped {
     maybe: Option<Box<Tenant>>,
+}
+
+/// A newtype's schema is its content's: its annotations are properties.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct TenantId(Tenant);
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct ByNewtype {
+    id: TenantId,
+}
+
+/// A struct that holds itself through a pointer, at the root: its
+/// recursion is `{"$ref": "#"}`, and its annotations are the root's.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Chain {
+    #[schema(header = "Link")]
+    link: String,
+    next: Option<Box<Chain>>,
+}
+
+/// Behind a pointer a struct is seen one level deep: `Boxed` holds
+/// `Nested` (whose `Tenant` is a plain field) under items.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Boxed {
+    outers: Vec<Box<Nested>>,
+}
+
+/// Held behind a pointer by another struct, `Chain` goes to `$defs`.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct ChainHolder {
+    chain: Option<Box<Chain>>,
+}
+
+/// Two structs that hold each other through pointers.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Ping {
+    #[schema(header = "Ping")]
+    ping: String,
+    pong: Option<Box<Pong>>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Pong {
+    ping: Option<Box<Ping>>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct PingHolder {
+    ping: Ping,
+}
+
+/// Fields of a type parameter are not checked where the struct is declared.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Pair<T> {
+    first: T,
+    second: T,
 }
 
 #[test]
@@ -304,6 +352,27 @@ fn nested_through_properties_is_valid() {
         headers::headers_for(&params, &args).unwrap(),
         [("Mcp-Param-Tenant".to_string(), "acme".to_string())]
     );
+    let found = headers::check(Wrapped::input_schema()).expect("a property");
+    assert_eq!(found.len(), 2);
+    let found: Vec<String> = headers::check(ByNewtype::input_schema())
+        .expect("a property")
+        .into_iter()
+        .map(|p| p.pointer())
+        .collect();
+    assert_eq!(found, ["/id/tenant", "/id/priority"]);
+}
+
+#[test]
+fn a_struct_holding_itself_is_valid_at_the_root() {
+    let schema = Chain::input_schema();
+    assert_eq!(schema["properties"]["next"]["anyOf"][0]["$ref"], "#");
+    let found: Vec<String> = headers::check(schema)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.pointer())
+        .collect();
+    assert_eq!(found, ["/link"]);
+    assert!(rmcp_accepts(schema));
 }
 
 #[test]
@@ -315,23 +384,29 @@ fn what_the_derive_cannot_see_is_caught_at_run_time() {
             .map(|v| v.path)
             .collect()
     };
-    // The same struct twice: every name twice.
     assert_eq!(
-        paths(Twice::input_schema()),
-        [
-            "/properties/second/properties/tenant/x-mcp-header",
-            "/properties/second/properties/priority/x-mcp-header",
-        ]
-    );
-    assert_eq!(
-        paths(Deeper::input_schema()),
+        paths(Boxed::input_schema()),
         [
             "/properties/outers/items/properties/scope/properties/tenant/x-mcp-header",
             "/properties/outers/items/properties/scope/properties/priority/x-mcp-header",
         ]
     );
-    let found = headers::check(Wrapped::input_schema()).expect("a property");
-    assert_eq!(found.len(), 2);
+    assert_eq!(
+        paths(ChainHolder::input_schema()),
+        ["/$defs/Chain/properties/link/x-mcp-header"]
+    );
+    assert_eq!(
+        paths(PingHolder::input_schema()),
+        ["/$defs/Ping/properties/ping/x-mcp-header"]
+    );
+    // The same struct twice: every name twice.
+    assert_eq!(
+        paths(Pair::<Tenant>::input_schema()),
+        [
+            "/properties/second/properties/tenant/x-mcp-header",
+            "/properties/second/properties/priority/x-mcp-header",
+        ]
+    );
 }
 
 /// `x-mcp-header` is for MCP's HTTP transport: JSON Schema dialects keep
