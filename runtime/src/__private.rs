@@ -987,9 +987,7 @@ pub const fn check_headers(set: &HeaderSet) {
                 }
                 if !same {
                     let mut msg = Msg::new();
-                    msg.push(
-                        "`x-mcp-header` names must be unique, compared case-insensitively: `",
-                    );
+                    msg.push("`x-mcp-header` names must be unique, compared case-insensitively: `");
                     msg.push(a.header);
                     msg.push("` on field `");
                     push_field(&mut msg, a);
