@@ -1322,3 +1322,220 @@ fn conformance_suite_input_required_scenarios() {
         server.log()
     );
 }
+
+// ---------------------------------------------------------------------------
+// SEP-2243 headers with the TypeScript SDK's v2 client, over streamable HTTP.
+
+/// `tests/interop/ts-v2` (`@modelcontextprotocol/client`, which speaks
+/// 2026-07-28) with its pinned packages installed.
+fn ts_v2_packages() -> &'static Path {
+    static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    match READY.get_or_init(|| {
+        install_npm_packages()?;
+        install_pinned(&interop_dir().join("ts-v2"))
+    }) {
+        Ok(dir) => dir,
+        Err(message) => panic!("{message}"),
+    }
+}
+
+/// Runs ts-v2/client.mjs against `url`, calling `route_query` once per
+/// region; returns its report (also saved as `report-<name>.json`).
+fn run_ts_v2(name: &str, url: &str, mode: &str, regions: &[String], extra: &[&str]) -> Value {
+    let mut cmd = Command::new(exe("node"));
+    cmd.arg("client.mjs")
+        .args(["--mode", mode, "--url", url])
+        .args(extra)
+        .current_dir(ts_v2_packages());
+    for region in regions {
+        cmd.args(["--call", "route_query"])
+            .arg(json!({ "region": region }).to_string());
+    }
+    let out = run(cmd, "node ts-v2/client.mjs", CHILD_TIMEOUT, NEED_NODE);
+    let report: Value = match serde_json::from_str(&out.stdout) {
+        Ok(v) if out.status.success() => v,
+        _ => panic!(
+            "tests/interop/ts-v2/client.mjs --mode {mode} --url {url} failed before its report.\n{}",
+            out.describe()
+        ),
+    };
+    let path = scratch_dir().join(format!("report-{name}.json"));
+    let _ = std::fs::write(
+        &path,
+        serde_json::to_string_pretty(&report).unwrap_or_default(),
+    );
+    report
+}
+
+/// The first 40 characters of `s`.
+fn short(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+/// Region values a client must mirror: plain ASCII, and every class the
+/// base64 sentinel rule covers (non-ASCII, controls, edge whitespace, a
+/// value that looks like the sentinel), and sizes up to 8 KiB.
+fn hostile_regions() -> Vec<String> {
+    let mut regions: Vec<String> = [
+        "eu-west-1",
+        "a b",
+        "a\tb",
+        "",
+        " leading",
+        "trailing ",
+        "\ttab-first",
+        "Zürich",
+        "東京",
+        "🚀 launch",
+        "\u{1}control",
+        "line\nbreak",
+        "cr\rlf",
+        "del\u{7f}",
+        "nbsp\u{a0}",
+        "\u{feff}bom",
+        "=?base64?SGk=?=",
+        "=?base64?not base64?=",
+        "=?base64?",
+        "=?base64?=",
+        "?=",
+        "\"quoted\"",
+        "semi;colon,comma",
+    ]
+    .map(String::from)
+    .to_vec();
+    regions.push("x".repeat(8 * 1024));
+    regions.push("é".repeat(2 * 1024));
+    regions
+}
+
+#[test]
+fn typescript_sdk_v2_mirrors_headers_that_the_server_check_accepts() {
+    use toolform::headers;
+
+    let server = HttpServer::start(&[]);
+    let regions = hostile_regions();
+    let report = run_ts_v2("ts-v2-headers", &server.url, "auto", &regions, &[]);
+    let mut failures = Vec::new();
+    if report["protocolVersion"] != "2026-07-28" {
+        failures.push(format!(
+            "negotiated {}, want 2026-07-28",
+            report["protocolVersion"]
+        ));
+    }
+    // The client kept the tool (it drops a tool whose annotations are
+    // invalid), and our own check reads the annotation it listed.
+    let schema = &report["inputSchemas"]["route_query"];
+    let params = match headers::check(schema) {
+        Ok(params) => params,
+        Err(violations) => panic!("route_query's listed inputSchema {schema}: {violations:?}"),
+    };
+    assert_eq!(params.len(), 1, "one header parameter in {schema}");
+    let calls = report["calls"].as_array().cloned().unwrap_or_default();
+    assert_eq!(calls.len(), regions.len(), "one call per region: {report}");
+    // Where the spec leaves a choice, the SDK and `headers_for` may encode
+    // differently; both encodings must decode to the argument.
+    let mut differ = Vec::new();
+    for (region, call) in regions.iter().zip(&calls) {
+        let shown = clip(&format!("{region:?}"), 40);
+        if call["ok"] != true || call["text"] != json!([format!("nothing in region {region}")]) {
+            failures.push(format!(
+                "{shown}: refused or wrong: {}",
+                clip(&call.to_string(), 400)
+            ));
+            continue;
+        }
+        let sent = &call["sentHeaders"];
+        let Some(value) = sent[0]["mcp-param-region"].as_str() else {
+            failures.push(format!("{shown}: the SDK sent no Mcp-Param-Region: {sent}"));
+            continue;
+        };
+        if sent.as_array().map(Vec::len) != Some(1) {
+            failures.push(format!("{shown}: one request expected, got {sent}"));
+        }
+        if headers::decode_value(value.as_bytes()).as_deref() != Some(region.as_str()) {
+            failures.push(format!(
+                "{shown}: the SDK's {value:?} does not decode to the argument"
+            ));
+        }
+        let ours = headers::headers_for(&params, &json!({ "region": region }))
+            .unwrap_or_else(|e| panic!("{shown}: headers_for: {e}"));
+        let ours = ours.first().map(|(_, v)| v.as_str()).unwrap_or("<none>");
+        if ours != value {
+            differ.push(format!(
+                "{:?}: SDK {:?}, ours {:?}",
+                short(region),
+                short(value),
+                short(ours)
+            ));
+        }
+    }
+    // The known differences, both allowed by the spec: the SDK wraps the
+    // empty string, and sends an inner tab as is (RFC 9110 allows HTAB in a
+    // field value); `headers_for` sends the empty value as is and wraps a tab
+    // (the spec's "printable ASCII, 0x20-0x7E" rule).
+    let expected: Vec<String> = ["a\tb", ""]
+        .iter()
+        .map(|r| {
+            let ours = headers::encode_value(r);
+            let sdk = if r.is_empty() {
+                "=?base64??=".to_string()
+            } else {
+                r.to_string()
+            };
+            format!(
+                "{:?}: SDK {:?}, ours {:?}",
+                short(r),
+                short(&sdk),
+                short(&ours)
+            )
+        })
+        .collect();
+    if differ != expected {
+        failures.push(format!(
+            "the SDK's and headers_for's encodings differ where they should not:\n    {}",
+            differ.join("\n    ")
+        ));
+    }
+
+    // A header changed on the way is refused with -32020, for every value.
+    let tampered = run_ts_v2(
+        "ts-v2-headers-tampered",
+        &server.url,
+        "auto",
+        &regions,
+        &["--tamper"],
+    );
+    for (region, call) in regions
+        .iter()
+        .zip(tampered["calls"].as_array().into_iter().flatten())
+    {
+        if call["ok"] != false || call["errorCode"] != -32020 {
+            let shown = clip(&format!("{region:?}"), 40);
+            failures.push(format!(
+                "{shown}: a tampered header was not refused with -32020: {}",
+                clip(&call.to_string(), 300)
+            ));
+        }
+    }
+
+    // Under 2025-11-25 the client sends no such header and the server asks none.
+    let legacy = run_ts_v2(
+        "ts-v2-headers-legacy",
+        &server.url,
+        "legacy",
+        &regions[..3],
+        &[],
+    );
+    for call in legacy["calls"].as_array().into_iter().flatten() {
+        if call["ok"] != true || call["sentHeaders"] != json!([{}]) {
+            failures.push(format!("legacy: {}", clip(&call.to_string(), 300)));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} problem(s):\n  - {}\n--- server stderr ---\n{}",
+        failures.len(),
+        failures.join("\n  - "),
+        server.log()
+    );
+}

@@ -5,10 +5,13 @@
 //! - the Python SDK (`mcp` 2.3.0 on PyPI, `tests/interop/python/`), under
 //!   protocol 2026-07-28 (`mode="auto"`, negotiated by `server/discover`)
 //!   and 2025-11-25 (`mode="legacy"`, the initialize handshake);
-//! - the TypeScript SDK (`@modelcontextprotocol/sdk` 1.32.2,
+//! - the TypeScript SDK's v2 client (`@modelcontextprotocol/client` 2.4.0,
+//!   `tests/interop/ts-v2/`), under 2026-07-28 (`versionNegotiation: {mode:
+//!   "auto"}`) and 2025-11-25 (`mode: "legacy"`);
+//! - the TypeScript SDK v1 (`@modelcontextprotocol/sdk` 1.32.2,
 //!   `tests/interop/client.mjs`), whose newest revision is 2025-11-25.
 //!
-//! Both clients check every `structuredContent` against the listed
+//! Every client checks every `structuredContent` against the listed
 //! `outputSchema` themselves (Python: `jsonschema`; TypeScript: ajv) and
 //! refuse the call when it does not match; the reports also say so per call.
 //! Under 2026-07-28 the value and the type's own schema go out unchanged,
@@ -20,7 +23,8 @@
 //! `tests/interop/python/requirements.txt` and installed by this test into a
 //! virtual environment under the target directory the first time; the npm
 //! packages are installed with `npm ci` from `tests/interop/package-lock.json`
-//! when absent, as `examples/tests/interop.rs` does.
+//! and `tests/interop/ts-v2/package-lock.json` when absent, as
+//! `examples/tests/interop.rs` does.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -39,6 +43,8 @@ const CHILD_TIMEOUT: Duration = Duration::from_secs(120);
 const INSTALL_TIMEOUT: Duration = Duration::from_secs(600);
 /// The Python SDK pinned in `tests/interop/python/requirements.txt`.
 const PYTHON_SDK: &str = "2.3.0";
+/// The TypeScript v2 client pinned in `tests/interop/ts-v2/package.json`.
+const TYPESCRIPT_V2_SDK: &str = "2.4.0";
 const NEED_PYTHON: &str = "This test needs python3 >= 3.10 with the venv module on PATH; \
                            then rerun `cargo test -p toolform-examples --test nonobject_interop`.";
 const NEED_NODE: &str = "This test needs Node.js >= 20 with npm on PATH; \
@@ -201,7 +207,17 @@ fn install_python() -> Result<PathBuf, String> {
 /// `tests/interop` with its pinned npm packages installed.
 fn npm_packages() -> &'static Path {
     static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    match READY.get_or_init(install_npm) {
+    match READY.get_or_init(|| install_npm(&interop_dir())) {
+        Ok(dir) => dir,
+        Err(message) => panic!("{message}"),
+    }
+}
+
+/// `tests/interop/ts-v2` (the TypeScript SDK's v2 client) with its pinned
+/// npm packages installed.
+fn npm_packages_v2() -> &'static Path {
+    static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    match READY.get_or_init(|| install_npm(&interop_dir().join("ts-v2"))) {
         Ok(dir) => dir,
         Err(message) => panic!("{message}"),
     }
@@ -227,10 +243,10 @@ fn stale_packages(dir: &Path) -> Vec<String> {
     stale
 }
 
-fn install_npm() -> Result<PathBuf, String> {
-    let dir = interop_dir()
+fn install_npm(dir: &Path) -> Result<PathBuf, String> {
+    let dir = dir
         .canonicalize()
-        .map_err(|e| format!("cannot find tests/interop: {e}"))?;
+        .map_err(|e| format!("cannot find {}: {e}", dir.display()))?;
     if stale_packages(&dir).is_empty() {
         return Ok(dir);
     }
@@ -362,24 +378,56 @@ fn finish(what: &str, failures: Vec<String>, reports: &[PathBuf]) {
 
 // ---------------------------------------------------------------------------
 
-fn run_python(mode: &str, extra: &[(&str, Value)], server_args: &[&str]) -> Value {
-    let mut cmd = Command::new(python());
-    cmd.arg(interop_dir().join("python/client.py"))
-        .args(["--mode", mode]);
+/// Runs a client that takes `--mode MODE --call TOOL ARGS ... -- SERVER
+/// [ARGS...]` (`cmd` is the client's command line up to its arguments) on
+/// `calls()`, then a call whose result breaks its schema (schemars'
+/// deserialize contract, `--contrast`), and returns its report.
+fn run_client(mut cmd: Command, what: &str, mode: &str, hint: &str) -> Value {
+    cmd.args(["--mode", mode]);
     for (tool, args, _) in calls() {
         cmd.args(["--call", tool, &args.to_string()]);
     }
-    for (tool, args) in extra {
-        cmd.args(["--call", tool, &args.to_string()]);
-    }
-    cmd.arg("--").arg(SERVER).args(server_args);
-    let out = run(cmd, "python client.py", CHILD_TIMEOUT, NEED_PYTHON);
+    cmd.args([
+        "--call",
+        "search_flights_schemars_deserialize",
+        r#"{"origin": "LHR", "destination": "JFK"}"#,
+    ]);
+    cmd.arg("--").arg(SERVER).arg("--contrast");
+    let out = run(cmd, what, CHILD_TIMEOUT, hint);
     match serde_json::from_str(&out.stdout) {
         Ok(report) if out.status.success() => report,
         _ => panic!(
-            "tests/interop/python/client.py --mode {mode} failed before its report.\n{}",
+            "{what} --mode {mode} failed before its report.\n{}",
             out.describe()
         ),
+    }
+}
+
+/// One report under `version`: the SDK and revision it ran, the calls, and
+/// the SDK's refusal (its error contains `refusal`) of the contrast call.
+fn check_report(
+    who: &str,
+    report: &Value,
+    (sdk, version): (&str, &str),
+    refusal: &str,
+    failures: &mut Vec<String>,
+) {
+    if report["sdk"] != sdk || report["protocolVersion"] != version {
+        failures.push(format!(
+            "{who}: want {sdk} on {version}, got {} on {}",
+            report["sdk"], report["protocolVersion"]
+        ));
+    }
+    check_calls(who, report, version == "2026-07-28", failures);
+    let control = &report["calls"][calls().len()];
+    let refused = control["ok"] == false
+        && control["error"]
+            .as_str()
+            .is_some_and(|e| e.contains(refusal));
+    if !refused {
+        failures.push(format!(
+            "{who}: the SDK should refuse a result that breaks its schema: {control}"
+        ));
     }
 }
 
@@ -388,38 +436,47 @@ fn python_sdk_under_2026_07_28_and_2025_11_25() {
     let mut failures = Vec::new();
     let mut reports = Vec::new();
     for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
-        // A tool whose result breaks its schema (schemars' deserialize
-        // contract), to show the SDK's check is live.
-        let contrast = (
-            "search_flights_schemars_deserialize",
-            json!({"origin": "LHR", "destination": "JFK"}),
-        );
-        let report = run_python(mode, &[contrast], &["--contrast"]);
+        let mut cmd = Command::new(python());
+        cmd.arg(interop_dir().join("python/client.py"));
+        let report = run_client(cmd, "python client.py", mode, NEED_PYTHON);
         reports.push(save(&format!("python-{mode}"), &report));
         let who = format!("python mcp {} ({mode})", report["sdk"]);
-        if report["sdk"] != PYTHON_SDK || report["protocolVersion"] != version {
-            failures.push(format!(
-                "{who}: want mcp {PYTHON_SDK} on {version}, got {} on {}",
-                report["sdk"], report["protocolVersion"]
-            ));
-        }
-        check_calls(&who, &report, version == "2026-07-28", &mut failures);
-        let control = &report["calls"][calls().len()];
-        let refused = control["ok"] == false
-            && control["error"]
-                .as_str()
-                .is_some_and(|e| e.contains("Invalid structured content"));
-        if !refused {
-            failures.push(format!(
-                "{who}: the SDK should refuse a result that breaks its schema: {control}"
-            ));
-        }
+        let want = (PYTHON_SDK, version);
+        check_report(
+            &who,
+            &report,
+            want,
+            "Invalid structured content",
+            &mut failures,
+        );
     }
     finish("the Python SDK against mcp-server", failures, &reports);
 }
 
 #[test]
-fn typescript_sdk_under_2025_11_25() {
+fn typescript_sdk_v2_under_2026_07_28_and_2025_11_25() {
+    let dir = npm_packages_v2();
+    let mut failures = Vec::new();
+    let mut reports = Vec::new();
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let mut cmd = Command::new("node");
+        cmd.arg("client.mjs").current_dir(dir);
+        let report = run_client(cmd, "node ts-v2/client.mjs", mode, NEED_NODE);
+        reports.push(save(&format!("typescript-v2-{mode}"), &report));
+        let who = format!("typescript client {} ({mode})", report["sdk"]);
+        let want = (TYPESCRIPT_V2_SDK, version);
+        let refusal = "Structured content does not match the tool's output schema";
+        check_report(&who, &report, want, refusal, &mut failures);
+    }
+    finish(
+        "the TypeScript SDK v2 against mcp-server",
+        failures,
+        &reports,
+    );
+}
+
+#[test]
+fn typescript_sdk_v1_under_2025_11_25() {
     let dir = npm_packages();
     let script: Vec<Value> = calls()
         .into_iter()

@@ -973,7 +973,7 @@ pub const fn check_headers(set: &HeaderSet) {
             if let (Some(a), Some(b)) = (header_at(set, i), header_at(set, j))
                 && eq_ignore_ascii_case(a.header, b.header)
             {
-                let same = str_eq(a.owner, b.owner) && str_eq(a.field, b.field);
+                let same = same_field(a, b);
                 if same && !is_own(set, a) {
                     let mut msg = Msg::new();
                     msg.push("`x-mcp-header` names must be unique, but struct `");
@@ -981,7 +981,7 @@ pub const fn check_headers(set: &HeaderSet) {
                     msg.push("` is reached twice in this struct's input schema (two fields of its type, or a struct that holds itself, whose repeat goes to `$defs` where no client reads it), so `");
                     msg.push(a.header);
                     msg.push("` on field `");
-                    push_field(&mut msg, a);
+                    push_field(&mut msg, a, false);
                     msg.push("` would be annotated twice: hold it once, or drop the header");
                     panic!("{}", msg.as_str());
                 }
@@ -990,11 +990,13 @@ pub const fn check_headers(set: &HeaderSet) {
                     msg.push("`x-mcp-header` names must be unique, compared case-insensitively: `");
                     msg.push(a.header);
                     msg.push("` on field `");
-                    push_field(&mut msg, a);
+                    // Two structs of one name: their modules tell them apart.
+                    let full = str_eq(a.owner, b.owner) && str_eq(a.field, b.field);
+                    push_field(&mut msg, a, full);
                     msg.push("` and `");
                     msg.push(b.header);
                     msg.push("` on field `");
-                    push_field(&mut msg, b);
+                    push_field(&mut msg, b, full);
                     msg.push("` both end up in this struct's input schema (flattened or held as plain fields)");
                     panic!("{}", msg.as_str());
                 }
@@ -1009,12 +1011,17 @@ pub const fn check_headers(set: &HeaderSet) {
 const fn is_own(set: &HeaderSet, f: &HeaderField) -> bool {
     let mut i = 0;
     while i < set.own.len() {
-        if str_eq(set.own[i].owner, f.owner) && str_eq(set.own[i].field, f.field) {
+        if same_field(&set.own[i], f) {
             return true;
         }
         i += 1;
     }
     false
+}
+
+/// One field of one struct (seen twice through two paths).
+const fn same_field(a: &HeaderField, b: &HeaderField) -> bool {
+    str_eq(a.owner, b.owner) && str_eq(a.field, b.field) && str_eq(a.module, b.module)
 }
 
 const fn str_eq(a: &str, b: &str) -> bool {
@@ -1086,7 +1093,7 @@ const fn nested_panic(set: &HeaderSet, place: &str) -> ! {
               otherwise), but field `",
     );
     if let Some(a) = header_at(set, 0) {
-        push_field(&mut msg, a);
+        push_field(&mut msg, a, false);
         msg.push("` has `#[schema(header = \"");
         msg.push(a.header);
         msg.push("\")]` and this field ");
@@ -1099,8 +1106,12 @@ const fn nested_panic(set: &HeaderSet, place: &str) -> ! {
     panic!("{}", msg.as_str());
 }
 
-/// `Owner::field`.
-const fn push_field(msg: &mut Msg, f: &HeaderField) {
+/// `Owner::field`, or `module::Owner::field` when `full`.
+const fn push_field(msg: &mut Msg, f: &HeaderField, full: bool) {
+    if full {
+        msg.push(f.module);
+        msg.push("::");
+    }
     msg.push(f.owner);
     msg.push("::");
     msg.push(f.field);

@@ -210,7 +210,7 @@ impl Gen<'_, '_> {
             };
             let header = &h.name;
             let name = ident.to_string().trim_start_matches("r#").to_owned();
-            own.push(quote!(#p::HeaderField { header: #header, field: #name, owner: #owner }));
+            own.push(quote!(#p::HeaderField { header: #header, field: #name, owner: #owner, module: ::core::module_path!() }));
         }
         let plain = plain_program_fields(cont);
         let all = (!flattened_all.is_empty() || !plain.is_empty()).then(|| {

@@ -423,6 +423,9 @@ pub struct HeaderField {
     pub field: &'static str,
     /// The Rust name of the struct it belongs to.
     pub owner: &'static str,
+    /// The module the struct is declared in (`module_path!()`): two structs
+    /// of one name in different modules are different owners.
+    pub module: &'static str,
 }
 
 /// A numeric bound.

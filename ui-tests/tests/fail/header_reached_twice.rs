@@ -72,4 +72,23 @@ struct ByNewtype {
     b: Scope,
 }
 
+/// Two structs of one name and one field, in two modules: a clash, named
+/// by module (and not mistaken for `Named` reaching itself).
+mod a {
+    #[derive(serde::Serialize, serde::Deserialize, toolform::ToolSchema)]
+    pub struct Named {
+        #[schema(header = "Key")]
+        pub key: String,
+        pub b: super::b::Named,
+    }
+}
+
+mod b {
+    #[derive(serde::Serialize, serde::Deserialize, toolform::ToolSchema)]
+    pub struct Named {
+        #[schema(header = "Key")]
+        pub key: String,
+    }
+}
+
 fn main() {}
