@@ -815,7 +815,7 @@ impl Msg {
     }
 }
 
-pub use crate::shape::{HeaderField, HeaderSet};
+pub use crate::shape::{HeaderField, HeaderSet, Reach};
 
 /// The largest integer an `x-mcp-header` value may hold, and the negative of
 /// the smallest (2^53 − 1, JavaScript's `Number.MAX_SAFE_INTEGER`).
@@ -955,38 +955,52 @@ const fn bound_at_most(b: Bound, limit: i128) -> bool {
 }
 
 /// `#[schema(header = "..")]` across the structs one input schema reaches
-/// through `properties` (flattened, or held as plain fields): no two
-/// annotations may share a name, compared case-insensitively (the macro
-/// checks a struct's own fields itself). `set` is the struct's
-/// `__ALL_HEADERS`. One field met twice is a struct reached twice (two
-/// fields of its type, or a struct that holds itself, whose repeat goes to
-/// `$defs`); a struct's own field met again below it is the struct holding
-/// itself through a pointer, which is valid where it is the root (its
-/// recursion is `{"$ref": "#"}`) and refused where another struct holds it.
-/// Evaluated in a `const _` where the struct is declared.
-pub const fn check_headers(set: &HeaderSet) {
-    let n = header_count(set);
+/// through `properties` (flattened, or held as plain fields, through
+/// `Option`, `Box`, `Rc` and `Arc`): `root` is the struct's
+/// `__ALL_HEADERS`, and the check is evaluated in a `const _` where the
+/// struct is declared (the macro checks a struct's own fields itself).
+///
+/// - A struct that holds itself is valid where it is the root (its
+///   recursion is `{"$ref": "#"}`, and its annotations are the root's); one
+///   met again below itself anywhere else goes to `$defs` whole, where no
+///   client reads an annotation, so it may have none.
+/// - No two annotations may share a name, compared case-insensitively; one
+///   field met twice is a struct reached twice (two fields of its type).
+pub const fn check_headers(root: Reach) {
+    let root = root.get();
+    if let Some(set) = recursive_with_headers(root, root.id, None) {
+        let mut msg = Msg::new();
+        msg.push("`x-mcp-header` is valid only on a property reached from the tool's input root through `properties` alone, but struct `");
+        msg.push(set.name);
+        msg.push("` holds itself, so where another struct holds it its schema goes to `$defs` (referenced with `$ref`), where no client reads the annotation");
+        if let Some(a) = header_at(set, None, 0) {
+            msg.push(", and it reaches `");
+            msg.push(a.header);
+            msg.push("` on field `");
+            push_field(&mut msg, a, false);
+            msg.push("`");
+        }
+        msg.push(": make it the tool's root type, or drop the header");
+        panic!("{}", msg.as_str());
+    }
+    let n = header_count(root, None);
     let mut i = 0;
     while i < n {
         let mut j = i + 1;
         while j < n {
-            if let (Some(a), Some(b)) = (header_at(set, i), header_at(set, j))
+            if let (Some(a), Some(b)) = (header_at(root, None, i), header_at(root, None, j))
                 && eq_ignore_ascii_case(a.header, b.header)
             {
-                let same = same_field(a, b);
-                if same && !is_own(set, a) {
-                    let mut msg = Msg::new();
+                let mut msg = Msg::new();
+                if same_field(a, b) {
                     msg.push("`x-mcp-header` names must be unique, but struct `");
                     msg.push(a.owner);
-                    msg.push("` is reached twice in this struct's input schema (two fields of its type, or a struct that holds itself, whose repeat goes to `$defs` where no client reads it), so `");
+                    msg.push("` is reached twice in this struct's input schema (two fields of its type), so `");
                     msg.push(a.header);
                     msg.push("` on field `");
                     push_field(&mut msg, a, false);
                     msg.push("` would be annotated twice: hold it once, or drop the header");
-                    panic!("{}", msg.as_str());
-                }
-                if !same {
-                    let mut msg = Msg::new();
+                } else {
                     msg.push("`x-mcp-header` names must be unique, compared case-insensitively: `");
                     msg.push(a.header);
                     msg.push("` on field `");
@@ -998,8 +1012,8 @@ pub const fn check_headers(set: &HeaderSet) {
                     msg.push("` on field `");
                     push_field(&mut msg, b, full);
                     msg.push("` both end up in this struct's input schema (flattened or held as plain fields)");
-                    panic!("{}", msg.as_str());
                 }
+                panic!("{}", msg.as_str());
             }
             j += 1;
         }
@@ -1007,16 +1021,55 @@ pub const fn check_headers(set: &HeaderSet) {
     }
 }
 
-/// `f` is one of `set`'s own fields.
-const fn is_own(set: &HeaderSet, f: &HeaderField) -> bool {
-    let mut i = 0;
-    while i < set.own.len() {
-        if same_field(&set.own[i], f) {
+/// The sets above one in a walk from a struct's set: a set met again below
+/// itself is a struct that holds itself (through a pointer), and is not
+/// entered again.
+struct Trail<'a> {
+    id: &'static str,
+    up: Option<&'a Trail<'a>>,
+}
+
+/// `id` is on `trail` (an empty id, a set without a struct, never is).
+const fn on_trail(trail: Option<&Trail>, id: &str) -> bool {
+    if id.is_empty() {
+        return false;
+    }
+    let mut at = trail;
+    while let Some(t) = at {
+        if str_eq(t.id, id) {
             return true;
+        }
+        at = t.up;
+    }
+    false
+}
+
+/// The first struct below `set` that is met again below itself, other than
+/// the root, and reaches an annotation.
+const fn recursive_with_headers(
+    set: &'static HeaderSet,
+    root: &'static str,
+    trail: Option<&Trail>,
+) -> Option<&'static HeaderSet> {
+    if on_trail(trail, set.id) {
+        return if !str_eq(set.id, root) && header_count(set, None) > 0 {
+            Some(set)
+        } else {
+            None
+        };
+    }
+    let here = Trail {
+        id: set.id,
+        up: trail,
+    };
+    let mut i = 0;
+    while i < set.reached.len() {
+        if let Some(found) = recursive_with_headers(set.reached[i].get(), root, Some(&here)) {
+            return Some(found);
         }
         i += 1;
     }
-    false
+    None
 }
 
 /// One field of one struct (seen twice through two paths).
@@ -1042,8 +1095,8 @@ const fn str_eq(a: &str, b: &str) -> bool {
 /// The annotations a container holding `T` puts out of the clients' reach
 /// (under items, values or alternatives): `T`'s own when it has some, else
 /// those `T` already holds so (`Vec<Vec<S>>`).
-pub const fn held<T: ToolSchema + ?Sized>() -> Option<&'static HeaderSet> {
-    if header_count(T::__ALL_HEADERS) > 0 {
+pub const fn held<T: ToolSchema + ?Sized>() -> Option<Reach> {
+    if header_count(T::__ALL_HEADERS.get(), None) > 0 {
         Some(T::__ALL_HEADERS)
     } else {
         T::__NESTED_HEADERS
@@ -1051,7 +1104,7 @@ pub const fn held<T: ToolSchema + ?Sized>() -> Option<&'static HeaderSet> {
 }
 
 /// The first of several [`held`] sets (a tuple's items, `Either`'s sides).
-pub const fn held_any(sets: &[Option<&'static HeaderSet>]) -> Option<&'static HeaderSet> {
+pub const fn held_any(sets: &[Option<Reach>]) -> Option<Reach> {
     let mut i = 0;
     while i < sets.len() {
         if let Some(set) = sets[i] {
@@ -1068,7 +1121,7 @@ pub const fn held_any(sets: &[Option<&'static HeaderSet>]) -> Option<&'static He
 pub const fn check_not_nested<T: ToolSchema + ?Sized>() {
     if let Some(set) = T::__NESTED_HEADERS {
         nested_panic(
-            set,
+            set.get(),
             "holds it under an array's items, a map's values or alternatives",
         );
     }
@@ -1079,20 +1132,20 @@ pub const fn check_not_nested<T: ToolSchema + ?Sized>() {
 pub const fn check_not_in_variant<T: ToolSchema + ?Sized>() {
     if let Some(set) = held::<T>() {
         nested_panic(
-            set,
+            set.get(),
             "is an enum variant's content, an alternative (`anyOf`/`oneOf`)",
         );
     }
 }
 
-const fn nested_panic(set: &HeaderSet, place: &str) -> ! {
+const fn nested_panic(set: &'static HeaderSet, place: &str) -> ! {
     let mut msg = Msg::new();
     msg.push(
         "`x-mcp-header` is valid only on a property reached from the tool's input root \
               through `properties` alone (MCP 2026-07-28; a client drops the whole tool \
               otherwise), but field `",
     );
-    if let Some(a) = header_at(set, 0) {
+    if let Some(a) = header_at(set, None, 0) {
         push_field(&mut msg, a, false);
         msg.push("` has `#[schema(header = \"");
         msg.push(a.header);
@@ -1117,28 +1170,48 @@ const fn push_field(msg: &mut Msg, f: &HeaderField, full: bool) {
     msg.push(f.field);
 }
 
-/// How many annotations `set` holds, its flattened sets' included.
-const fn header_count(set: &HeaderSet) -> usize {
+/// How many annotations a walk from `set` meets (a set met again below
+/// itself is not entered again).
+const fn header_count(set: &'static HeaderSet, trail: Option<&Trail>) -> usize {
+    if on_trail(trail, set.id) {
+        return 0;
+    }
+    let here = Trail {
+        id: set.id,
+        up: trail,
+    };
     let mut n = set.own.len();
     let mut i = 0;
-    while i < set.flattened.len() {
-        n += header_count(set.flattened[i]);
+    while i < set.reached.len() {
+        n += header_count(set.reached[i].get(), Some(&here));
         i += 1;
     }
     n
 }
 
-/// The `i`-th annotation of `set`, in document order.
-const fn header_at(set: &HeaderSet, mut i: usize) -> Option<&HeaderField> {
+/// The `i`-th annotation a walk from `set` meets, in document order.
+const fn header_at(
+    set: &'static HeaderSet,
+    trail: Option<&Trail>,
+    mut i: usize,
+) -> Option<&'static HeaderField> {
+    if on_trail(trail, set.id) {
+        return None;
+    }
     if i < set.own.len() {
         return Some(&set.own[i]);
     }
     i -= set.own.len();
+    let here = Trail {
+        id: set.id,
+        up: trail,
+    };
     let mut k = 0;
-    while k < set.flattened.len() {
-        let n = header_count(set.flattened[k]);
+    while k < set.reached.len() {
+        let next = set.reached[k].get();
+        let n = header_count(next, Some(&here));
         if i < n {
-            return header_at(set.flattened[k], i);
+            return header_at(next, Some(&here), i);
         }
         i -= n;
         k += 1;

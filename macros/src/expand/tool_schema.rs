@@ -155,85 +155,117 @@ struct Out {
 }
 
 impl Gen<'_, '_> {
-    /// `const __HEADERS`, for a struct with named fields of which one has a
-    /// `header` or is flattened: its own annotations and its flattened
-    /// fields' types' sets (see `check_headers` in the runtime); and
-    /// `const __ALL_HEADERS`, for a struct that flattens a field or holds a
-    /// type of the program's as a property (a newtype: as its content):
-    /// those and its plain fields' types' `__ALL_HEADERS`.
+    /// `const __ALL_HEADERS`, for a struct with a `header` field, a
+    /// flattened field, or a field that holds a type of the program's as a
+    /// property (a newtype: its content): its own annotations and the sets
+    /// of those fields' types (see `check_headers` in the runtime).
+    ///
+    /// The set is a `static` (what does not depend on the type's
+    /// parameters), so that a struct that holds itself through a pointer
+    /// (`next: Option<Box<Chain>>`, or a type alias of it) reaches its own
+    /// set without a const cycle; a generic struct adds its flattened
+    /// fields' and its bare type parameters' sets beside it.
     fn header_set(&self) -> Option<TokenStream> {
         let p = &self.p;
         let cont = self.cont;
         let fields = match &cont.serde.data {
-            Data::Struct(Style::Struct, fields) => fields,
-            Data::Struct(Style::Newtype, _) => {
-                let plain = plain_program_fields(cont);
-                let ty = plain.first()?;
-                return Some(quote_spanned! {ty.span()=>
-                    const __ALL_HEADERS: &'static #p::HeaderSet =
-                        <#ty as #p::ToolSchema>::__ALL_HEADERS;
-                });
-            }
+            Data::Struct(Style::Struct | Style::Newtype, fields) => fields,
             _ => return None,
         };
-        let owner = cont
-            .serde
-            .ident
-            .to_string()
-            .trim_start_matches("r#")
-            .to_owned();
+        let ident = &cont.serde.ident;
+        let owner = ident.to_string().trim_start_matches("r#").to_owned();
+        let generic = &generic_params(cont);
         let mut own = Vec::new();
-        let mut flattened = Vec::new();
-        let mut flattened_all = Vec::new();
+        let mut fixed = Vec::new();
+        let mut by_param = Vec::new();
         for (field, ours) in fields.iter().zip(&cont.fields) {
             if field.attrs.skip_deserializing() {
                 continue;
             }
-            if field.attrs.flatten() {
-                let ty = match &ours.de {
-                    WireType::With(ty) | WireType::Known(ty) => ty,
-                    _ => field.ty,
-                };
-                flattened.push(quote_spanned!(ty.span()=> <#ty as #p::ToolSchema>::__HEADERS));
-                flattened_all
-                    .push(quote_spanned!(ty.span()=> <#ty as #p::ToolSchema>::__ALL_HEADERS));
-                continue;
-            }
-            let (Some(h), syn::Member::Named(ident)) = (
+            let ty = match &ours.de {
+                WireType::Own => field.ty,
+                WireType::With(ty) | WireType::Known(ty) => ty,
+                WireType::Chrono(..) | WireType::Skipped => continue,
+            };
+            let flatten = field.attrs.flatten();
+            if let (Some(h), syn::Member::Named(name)) = (
                 ours.attrs
                     .constraints
                     .as_ref()
                     .and_then(|c| c.header.as_ref()),
                 &field.member,
-            ) else {
+            ) && !flatten
+            {
+                let header = &h.name;
+                let name = name.to_string().trim_start_matches("r#").to_owned();
+                own.push(quote!(#p::HeaderField {
+                    header: #header,
+                    field: #name,
+                    owner: #owner,
+                    module: ::core::module_path!(),
+                }));
                 continue;
-            };
-            let header = &h.name;
-            let name = ident.to_string().trim_start_matches("r#").to_owned();
-            own.push(quote!(#p::HeaderField { header: #header, field: #name, owner: #owner, module: ::core::module_path!() }));
-        }
-        let plain = plain_program_fields(cont);
-        let all = (!flattened_all.is_empty() || !plain.is_empty()).then(|| {
-            let plain = plain
-                .iter()
-                .map(|ty| quote_spanned!(ty.span()=> <#ty as #p::ToolSchema>::__ALL_HEADERS));
-            quote! {
-                const __ALL_HEADERS: &'static #p::HeaderSet = &#p::HeaderSet {
-                    own: <Self as #p::ToolSchema>::__HEADERS.own,
-                    flattened: &[#(#flattened_all,)* #(#plain),*],
-                };
             }
-        });
-        if own.is_empty() && flattened.is_empty() {
-            return all;
+            if !flatten && !(names_program_type(ty) && holds_as_property(ty)) {
+                continue;
+            }
+            let reach = |ty: &dyn ToTokens| quote_spanned!(ty.span()=> <#ty as #p::ToolSchema>::__ALL_HEADERS);
+            if params_in(ty, generic).is_empty() && !mentions(ty.to_token_stream(), generic) {
+                // A `static` names neither the type's parameters nor `Self`.
+                if let Some(outside) = self.without_self(ty) {
+                    fixed.push(reach(&outside));
+                }
+            } else if flatten || bare_param(ty, generic) {
+                by_param.push(reach(ty));
+            }
         }
-        Some(quote! {
-            const __HEADERS: &'static #p::HeaderSet = &#p::HeaderSet {
-                own: &[#(#own),*],
-                flattened: &[#(#flattened),*],
-            };
-            #all
+        if own.is_empty() && fixed.is_empty() && by_param.is_empty() {
+            return None;
+        }
+        let set = (!own.is_empty() || !fixed.is_empty()).then(|| {
+            quote_spanned! {ident.span()=> {
+                static __SET: #p::HeaderSet = #p::HeaderSet {
+                    id: ::core::concat!(
+                        ::core::module_path!(), "::", #owner, "@",
+                        ::core::line!(), ":", ::core::column!()
+                    ),
+                    name: #owner,
+                    own: &[#(#own),*],
+                    reached: &[#(#fixed),*],
+                };
+                #p::Reach::of(&__SET)
+            }}
+        });
+        Some(match (set, by_param.is_empty()) {
+            (Some(set), true) => quote!(const __ALL_HEADERS: #p::Reach = #set;),
+            (set, _) => {
+                let set = set.into_iter();
+                quote! {
+                    const __GENERIC_HEADERS: &'static #p::HeaderSet = &#p::HeaderSet {
+                        id: "",
+                        name: "",
+                        own: &[],
+                        reached: &[#(#set,)* #(#by_param),*],
+                    };
+                    const __ALL_HEADERS: #p::Reach =
+                        #p::Reach::of(<Self as #p::ToolSchema>::__GENERIC_HEADERS);
+                }
+            }
         })
+    }
+
+    /// `ty` as a `static` inside the type's impl can name it: lifetimes
+    /// `'static`, `Self` spelled out (`None` for a type with type or const
+    /// parameters, whose `Self` a `static` cannot name).
+    fn without_self(&self, ty: &syn::Type) -> Option<TokenStream> {
+        let cont = self.cont;
+        if !generic_params(cont).is_empty() {
+            return emit::outside_type(ty.to_token_stream());
+        }
+        let ident = &cont.serde.ident;
+        let lifetimes = cont.serde.generics.lifetimes().map(|_| quote!('static));
+        let this = quote!(#ident<#(#lifetimes),*>);
+        emit::outside_type(replace_self(ty.to_token_stream(), &this))
     }
 
     /// The body, wrapped in a conversion when `from`/`try_from`/`into` is set.
@@ -903,44 +935,40 @@ fn header_checks(cont: &Container) -> TokenStream {
         ));
     }
     out.extend(placement_checks(cont, &p));
-    let flattens = cont.serde.data.all_fields().any(|f| f.attrs.flatten());
-    let reaches = flattens || !plain_program_fields(cont).is_empty();
-    let plain = cont.serde.generics.params.is_empty();
-    if reaches && plain && matches!(cont.serde.data, Data::Struct(Style::Struct, _)) {
+    let no_params =
+        (cont.serde.generics.params.iter()).all(|g| matches!(g, syn::GenericParam::Lifetime(_)));
+    if no_params && reaches_others(cont) {
         let ident = &cont.serde.ident;
+        let lifetimes = cont.serde.generics.lifetimes().map(|_| quote!('static));
         out.extend(quote_spanned! {ident.span()=>
-            const _: () = #p::check_headers(<#ident as #krate::ToolSchema>::__ALL_HEADERS);
+            const _: () = #p::check_headers(
+                <#ident<#(#lifetimes),*> as #krate::ToolSchema>::__ALL_HEADERS
+            );
         });
     }
     out
 }
 
-/// The wire types (as serde reads them) of a struct's named fields (or a
-/// newtype's field) that hold a type of the program's as a property: a plain path, maybe in
-/// `Option`, `Box`, `Rc` or `Arc`, without type parameters. Their
-/// annotations join the struct's own in `__ALL_HEADERS`.
-fn plain_program_fields<'a>(cont: &'a Container<'a>) -> Vec<&'a syn::Type> {
+/// A struct's named fields (or a newtype's field) flattened or holding a
+/// type of the program's as a property (see `holds_as_property`): their
+/// types' annotations join the struct's own in `__ALL_HEADERS`.
+fn reaches_others(cont: &Container) -> bool {
     let (Data::Struct(Style::Struct, fields) | Data::Struct(Style::Newtype, fields)) =
         &cont.serde.data
     else {
-        return Vec::new();
+        return false;
     };
-    (fields.iter().zip(&cont.fields))
-        .filter_map(|(field, ours)| {
-            if field.attrs.skip_deserializing() || field.attrs.flatten() {
-                return None;
-            }
-            let ty = match &ours.de {
-                WireType::Own => field.ty,
-                WireType::With(ty) | WireType::Known(ty) => ty,
-                WireType::Chrono(..) | WireType::Skipped => return None,
-            };
-            let program = params_in(ty, &cont.type_params).is_empty()
-                && names_program_type(ty)
-                && is_plain_path(ty);
-            program.then_some(ty)
-        })
-        .collect()
+    (fields.iter().zip(&cont.fields)).any(|(field, ours)| {
+        if field.attrs.skip_deserializing() {
+            return false;
+        }
+        let ty = match &ours.de {
+            WireType::Own => field.ty,
+            WireType::With(ty) | WireType::Known(ty) => ty,
+            WireType::Chrono(..) | WireType::Skipped => return false,
+        };
+        field.attrs.flatten() || (names_program_type(ty) && holds_as_property(ty))
+    })
 }
 
 /// Header annotations of another struct must stay reachable through
@@ -952,13 +980,7 @@ fn plain_program_fields<'a>(cont: &'a Container<'a>) -> Vec<&'a syn::Type> {
 /// derived struct), and without type parameters.
 fn placement_checks(cont: &Container, p: &TokenStream) -> TokenStream {
     let mut out = TokenStream::new();
-    let params: Vec<syn::Ident> = (cont.serde.generics.params.iter())
-        .filter_map(|g| match g {
-            syn::GenericParam::Type(t) => Some(t.ident.clone()),
-            syn::GenericParam::Const(c) => Some(c.ident.clone()),
-            syn::GenericParam::Lifetime(_) => None,
-        })
-        .collect();
+    let params = generic_params(cont);
     let in_enum = matches!(cont.serde.data, Data::Enum(_));
     for (field, ours) in cont.serde.data.all_fields().zip(&cont.fields) {
         if field.attrs.skip_deserializing() || (field.attrs.flatten() && !in_enum) {
@@ -988,6 +1010,17 @@ fn placement_checks(cont: &Container, p: &TokenStream) -> TokenStream {
         ));
     }
     out
+}
+
+/// The names of the type's type and const parameters.
+fn generic_params(cont: &Container) -> Vec<syn::Ident> {
+    (cont.serde.generics.params.iter())
+        .filter_map(|g| match g {
+            syn::GenericParam::Type(t) => Some(t.ident.clone()),
+            syn::GenericParam::Const(c) => Some(c.ident.clone()),
+            syn::GenericParam::Lifetime(_) => None,
+        })
+        .collect()
 }
 
 /// `tokens` name one of `params` anywhere (`PhantomData<T>` included:
@@ -1088,27 +1121,10 @@ fn names_program_type(ty: &syn::Type) -> bool {
 /// in `Option`, `Box`, `Rc` or `Arc` (which keep it a property): held as a
 /// property, no check needed.
 fn is_plain_path(ty: &syn::Type) -> bool {
-    match ty {
-        syn::Type::Path(p) if p.qself.is_none() => {
-            let wrapped = p.path.segments.last().and_then(|last| {
-                let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
-                    return None;
-                };
-                let wrapper = ["Option", "Box", "Rc", "Arc"]
-                    .iter()
-                    .any(|w| last.ident == w);
-                match (wrapper, args.args.len(), args.args.first()) {
-                    (true, 1, Some(syn::GenericArgument::Type(inner))) => Some(inner),
-                    _ => None,
-                }
-            });
-            match wrapped {
-                Some(inner) => is_plain_path(inner),
-                None => p.path.segments.iter().all(|s| s.arguments.is_none()),
-            }
+    match unwrapped(ty) {
+        syn::Type::Path(p) => {
+            p.qself.is_none() && p.path.segments.iter().all(|s| s.arguments.is_none())
         }
-        syn::Type::Paren(p) => is_plain_path(&p.elem),
-        syn::Type::Group(g) => is_plain_path(&g.elem),
         _ => false,
     }
 }
@@ -1185,4 +1201,70 @@ fn example_checks(cont: &Container) -> TokenStream {
         }
     }
     out
+}
+
+/// `tokens` with every `Self` replaced by `this`.
+fn replace_self(tokens: TokenStream, this: &TokenStream) -> TokenStream {
+    tokens
+        .into_iter()
+        .flat_map(|tt| match tt {
+            proc_macro2::TokenTree::Ident(id) if id == "Self" => this.clone(),
+            proc_macro2::TokenTree::Group(g) => {
+                let mut group =
+                    proc_macro2::Group::new(g.delimiter(), replace_self(g.stream(), this));
+                group.set_span(g.span());
+                proc_macro2::TokenTree::Group(group).into_token_stream()
+            }
+            other => other.into_token_stream(),
+        })
+        .collect()
+}
+
+/// `ty` without the `Option`, `Box`, `Rc` and `Arc` around it (which keep
+/// what they hold a property).
+fn unwrapped(ty: &syn::Type) -> &syn::Type {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let inner = p.path.segments.last().and_then(|last| {
+                let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                    return None;
+                };
+                let wrapper = ["Option", "Box", "Rc", "Arc"]
+                    .iter()
+                    .any(|w| last.ident == w);
+                match (wrapper, args.args.len(), args.args.first()) {
+                    (true, 1, Some(syn::GenericArgument::Type(inner))) => Some(inner),
+                    _ => None,
+                }
+            });
+            inner.map_or(ty, unwrapped)
+        }
+        syn::Type::Paren(p) => unwrapped(&p.elem),
+        syn::Type::Group(g) => unwrapped(&g.elem),
+        _ => ty,
+    }
+}
+
+/// `ty` is a path to a type of the program's (`Inner`, `a::Inner`,
+/// `Pair<Scope>`), maybe in `Option`, `Box`, `Rc` or `Arc`: its input
+/// schema is a property's, so its annotations are the holder's.
+fn holds_as_property(ty: &syn::Type) -> bool {
+    match unwrapped(ty) {
+        syn::Type::Path(p) if p.qself.is_none() => p
+            .path
+            .segments
+            .last()
+            .is_some_and(|last| !KNOWN.iter().any(|k| last.ident == k)),
+        _ => false,
+    }
+}
+
+/// `ty` is one of `params`, maybe in `Option`, `Box`, `Rc` or `Arc`.
+fn bare_param(ty: &syn::Type, params: &[syn::Ident]) -> bool {
+    match unwrapped(ty) {
+        syn::Type::Path(p) if p.qself.is_none() => {
+            p.path.get_ident().is_some_and(|id| params.contains(id))
+        }
+        _ => false,
+    }
 }

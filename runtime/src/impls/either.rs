@@ -27,6 +27,6 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for Either<L, R> {
         }),
     });
     // Either side is one alternative of an `anyOf`.
-    const __NESTED_HEADERS: Option<&'static crate::shape::HeaderSet> =
+    const __NESTED_HEADERS: Option<crate::shape::Reach> =
         crate::__private::held_any(&[crate::__private::held::<L>(), crate::__private::held::<R>()]);
 }

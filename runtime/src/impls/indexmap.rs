@@ -8,7 +8,7 @@
 
 use crate::__private::held;
 use crate::ToolSchema;
-use crate::shape::{HeaderSet, MapShape, SeqShape, Shape};
+use crate::shape::{MapShape, Reach, SeqShape, Shape};
 use indexmap::{IndexMap, IndexSet};
 
 impl<K: ToolSchema, V: ToolSchema, S> ToolSchema for IndexMap<K, V, S> {
@@ -16,7 +16,7 @@ impl<K: ToolSchema, V: ToolSchema, S> ToolSchema for IndexMap<K, V, S> {
         key: K::SHAPE,
         value: V::SHAPE,
     });
-    const __NESTED_HEADERS: Option<&'static HeaderSet> = held::<V>();
+    const __NESTED_HEADERS: Option<Reach> = held::<V>();
 }
 
 impl<T: ToolSchema, S> ToolSchema for IndexSet<T, S> {
@@ -26,7 +26,7 @@ impl<T: ToolSchema, S> ToolSchema for IndexSet<T, S> {
         max_items: None,
         unique_on_output: true,
     });
-    const __NESTED_HEADERS: Option<&'static HeaderSet> = held::<T>();
+    const __NESTED_HEADERS: Option<Reach> = held::<T>();
 }
 
 // `items(..)`, `values(..)` and `length(..)` on them (`#[schema(..)]`).

@@ -15,6 +15,5 @@ where
         max_items: None,
         unique_on_output: false,
     });
-    const __NESTED_HEADERS: Option<&'static crate::shape::HeaderSet> =
-        crate::__private::held::<A::Item>();
+    const __NESTED_HEADERS: Option<crate::shape::Reach> = crate::__private::held::<A::Item>();
 }

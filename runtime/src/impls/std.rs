@@ -2,7 +2,7 @@
 
 use crate::__private::{held, held_any};
 use crate::ToolSchema;
-use crate::shape::{HeaderSet, IntRange, MapShape, SeqShape, Shape, StringShape};
+use crate::shape::{IntRange, MapShape, Reach, SeqShape, Shape, StringShape};
 use ::std::borrow::Cow;
 use ::std::cell::{Cell, RefCell};
 use ::std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
@@ -85,9 +85,8 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
     const SHAPE: &'static Shape = &Shape::Option(T::SHAPE);
     // `Option<Struct>` is the struct's object, nullable: its properties are
     // still properties (and flattened, they are the container's).
-    const __HEADERS: &'static HeaderSet = T::__HEADERS;
-    const __ALL_HEADERS: &'static HeaderSet = T::__ALL_HEADERS;
-    const __NESTED_HEADERS: Option<&'static HeaderSet> = T::__NESTED_HEADERS;
+    const __ALL_HEADERS: Reach = T::__ALL_HEADERS;
+    const __NESTED_HEADERS: Option<Reach> = T::__NESTED_HEADERS;
 }
 
 // Wrappers serde writes and reads as their content.
@@ -95,8 +94,8 @@ macro_rules! transparent {
     ($($ty:ident),*) => {$(
         impl<T: ToolSchema + ?Sized> ToolSchema for $ty<T> {
             const SHAPE: &'static Shape = T::SHAPE;
-            const __HEADERS: &'static HeaderSet = T::__HEADERS;
-            const __NESTED_HEADERS: Option<&'static HeaderSet> = T::__NESTED_HEADERS;
+            const __ALL_HEADERS: Reach = T::__ALL_HEADERS;
+            const __NESTED_HEADERS: Option<Reach> = T::__NESTED_HEADERS;
         }
     )*};
 }
@@ -113,15 +112,15 @@ impl<T: ToolSchema> ToolSchema for ::std::cmp::Reverse<T> {
 }
 impl<T: ToolSchema + ?Sized> ToolSchema for &T {
     const SHAPE: &'static Shape = T::SHAPE;
-    const __NESTED_HEADERS: Option<&'static HeaderSet> = T::__NESTED_HEADERS;
+    const __NESTED_HEADERS: Option<Reach> = T::__NESTED_HEADERS;
 }
 impl<T: ToolSchema + ?Sized> ToolSchema for &mut T {
     const SHAPE: &'static Shape = T::SHAPE;
-    const __NESTED_HEADERS: Option<&'static HeaderSet> = T::__NESTED_HEADERS;
+    const __NESTED_HEADERS: Option<Reach> = T::__NESTED_HEADERS;
 }
 impl<'a, T: ToolSchema + ToOwned + ?Sized> ToolSchema for Cow<'a, T> {
     const SHAPE: &'static Shape = T::SHAPE;
-    const __NESTED_HEADERS: Option<&'static HeaderSet> = T::__NESTED_HEADERS;
+    const __NESTED_HEADERS: Option<Reach> = T::__NESTED_HEADERS;
 }
 
 const fn seq(items: &'static Shape, unique_on_output: bool) -> Shape {
@@ -137,7 +136,7 @@ macro_rules! sequences {
     ($($ty:ident => $unique:expr),*) => {$(
         impl<T: ToolSchema> ToolSchema for $ty<T> {
             const SHAPE: &'static Shape = &seq(T::SHAPE, $unique);
-            const __NESTED_HEADERS: Option<&'static HeaderSet> = held::<T>();
+            const __NESTED_HEADERS: Option<Reach> = held::<T>();
         }
     )*};
 }
@@ -145,11 +144,11 @@ sequences!(Vec => false, VecDeque => false, LinkedList => false, BinaryHeap => f
 
 impl<T: ToolSchema, S> ToolSchema for HashSet<T, S> {
     const SHAPE: &'static Shape = &seq(T::SHAPE, true);
-    const __NESTED_HEADERS: Option<&'static HeaderSet> = held::<T>();
+    const __NESTED_HEADERS: Option<Reach> = held::<T>();
 }
 impl<T: ToolSchema> ToolSchema for [T] {
     const SHAPE: &'static Shape = &seq(T::SHAPE, false);
-    const __NESTED_HEADERS: Option<&'static HeaderSet> = held::<T>();
+    const __NESTED_HEADERS: Option<Reach> = held::<T>();
 }
 impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
     const SHAPE: &'static Shape = &Shape::Seq(SeqShape {
@@ -158,7 +157,7 @@ impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
         max_items: Some(N as u64),
         unique_on_output: false,
     });
-    const __NESTED_HEADERS: Option<&'static HeaderSet> = held::<T>();
+    const __NESTED_HEADERS: Option<Reach> = held::<T>();
 }
 
 impl<K: ToolSchema, V: ToolSchema> ToolSchema for BTreeMap<K, V> {
@@ -166,21 +165,21 @@ impl<K: ToolSchema, V: ToolSchema> ToolSchema for BTreeMap<K, V> {
         key: K::SHAPE,
         value: V::SHAPE,
     });
-    const __NESTED_HEADERS: Option<&'static HeaderSet> = held::<V>();
+    const __NESTED_HEADERS: Option<Reach> = held::<V>();
 }
 impl<K: ToolSchema, V: ToolSchema, S> ToolSchema for HashMap<K, V, S> {
     const SHAPE: &'static Shape = &Shape::Map(MapShape {
         key: K::SHAPE,
         value: V::SHAPE,
     });
-    const __NESTED_HEADERS: Option<&'static HeaderSet> = held::<V>();
+    const __NESTED_HEADERS: Option<Reach> = held::<V>();
 }
 
 macro_rules! tuples {
     ($(($($name:ident),+))*) => {$(
         impl<$($name: ToolSchema),+> ToolSchema for ($($name,)+) {
             const SHAPE: &'static Shape = &Shape::Tuple(&[$($name::SHAPE),+]);
-            const __NESTED_HEADERS: Option<&'static HeaderSet> = held_any(&[$(held::<$name>()),+]);
+            const __NESTED_HEADERS: Option<Reach> = held_any(&[$(held::<$name>()),+]);
         }
     )*};
 }

@@ -392,26 +392,61 @@ pub struct Constraints {
     pub values: Option<&'static Constraints>,
 }
 
-/// The `x-mcp-header` annotations of a struct: its own fields' and those of
-/// the structs flattened into it (their keys are its keys), and, in the set
-/// of all it reaches (`__ALL_HEADERS`), those of the structs it holds as
-/// plain fields too, for the const check that no two share a name.
-/// Derived; hand-written types have none.
+/// The `x-mcp-header` annotations of a derived struct: its own fields', and
+/// the sets of the structs it reaches through `properties` alone (flattened,
+/// or held as plain fields, `Option`, `Box`, `Rc` and `Arc` included), for
+/// the const checks that no two share a name and that none is out of the
+/// clients' reach. Derived; hand-written types have none.
 #[derive(Debug)]
 pub struct HeaderSet {
+    /// Which struct this is (its module path, name and place), to see a
+    /// struct that holds itself: a walk meets its set again below it.
+    pub id: &'static str,
+    /// The struct's Rust name, for messages.
+    pub name: &'static str,
     /// The struct's own annotated fields.
     pub own: &'static [HeaderField],
-    /// The sets of its flattened fields' types (and, in the set of all it
-    /// reaches, of its plain fields' types).
-    pub flattened: &'static [&'static HeaderSet],
+    /// The sets of its flattened fields' and plain fields' types.
+    pub reached: &'static [Reach],
 }
 
 impl HeaderSet {
     /// No annotation.
     pub const NONE: HeaderSet = HeaderSet {
+        id: "",
+        name: "",
         own: &[],
-        flattened: &[],
+        reached: &[],
     };
+}
+
+/// A reference to a [`HeaderSet`] that a const may hold while the set is
+/// still being built: a derived struct's set is a `static`, and a struct
+/// that holds itself (`next: Option<Box<Chain>>`) reaches its own set. A
+/// `&'static HeaderSet` held by a const makes the compiler evaluate what it
+/// points to, which for such a struct is a cycle; a pointer does not.
+#[derive(Clone, Copy, Debug)]
+pub struct Reach(*const HeaderSet);
+
+// SAFETY: a `Reach` is only made from a `&'static HeaderSet` (`Reach::of`),
+// which is shared, immutable and lives forever.
+unsafe impl Sync for Reach {}
+unsafe impl Send for Reach {}
+
+impl Reach {
+    /// No annotation.
+    pub const NONE: Reach = Reach::of(&HeaderSet::NONE);
+
+    /// The set `set`.
+    pub const fn of(set: &'static HeaderSet) -> Reach {
+        Reach(set as *const HeaderSet)
+    }
+
+    /// The set.
+    pub const fn get(self) -> &'static HeaderSet {
+        // SAFETY: made by `of` from a `&'static HeaderSet`.
+        unsafe { &*self.0 }
+    }
 }
 
 /// One annotated field of a [`HeaderSet`].

@@ -257,12 +257,12 @@ fn parse_args_reads_header_fields_as_serde_does() {
 // map's values or an enum's alternatives they are invalid, and the derive
 // refuses them where the outer type is declared (ui-tests
 // `header_under_items`, `header_in_variant`, `header_reached_twice`,
-// `header_under_items_deep`): the same struct twice in one schema, deeper
-// than one struct under a container, a struct holding itself held by
-// another. What a derive cannot see at compile time (a struct behind a
-// pointer is seen one level deep: its own and flattened annotations, not
-// its fields'; type parameters) is found by `headers::check` on the outer
-// type's schema.
+// `header_under_items_deep`, `header_behind_pointer`, `header_generic`):
+// the same struct twice in one schema, deeper than one struct under a
+// container, behind pointers, a struct holding itself held by another.
+// What a derive cannot see at compile time (a generic struct used directly
+// as the root, whose fields of a type parameter are known only at the use)
+// is found by `headers::check` on the type's schema.
 
 #[derive(Debug, Serialize, Deserialize, ToolSchema)]
 struct Nested {
@@ -294,20 +294,10 @@ struct Chain {
     next: Option<Box<Chain>>,
 }
 
-/// Behind a pointer a struct is seen one level deep: `Boxed` holds
-/// `Nested` (whose `Tenant` is a plain field) under items.
-#[derive(Debug, Serialize, Deserialize, ToolSchema)]
-struct Boxed {
-    outers: Vec<Box<Nested>>,
-}
-
-/// Held behind a pointer by another struct, `Chain` goes to `$defs`.
-#[derive(Debug, Serialize, Deserialize, ToolSchema)]
-struct ChainHolder {
-    chain: Option<Box<Chain>>,
-}
-
-/// Two structs that hold each other through pointers.
+/// Two structs that hold each other through pointers: valid at either
+/// root (the other is inlined, the root's recursion is `{"$ref": "#"}`).
+/// Held by a third struct they are refused at compile time
+/// (`ui-tests/tests/fail/header_behind_pointer.rs`).
 #[derive(Debug, Serialize, Deserialize, ToolSchema)]
 struct Ping {
     #[schema(header = "Ping")]
@@ -317,12 +307,38 @@ struct Ping {
 
 #[derive(Debug, Serialize, Deserialize, ToolSchema)]
 struct Pong {
-    ping: Option<Box<Ping>>,
+    #[schema(header = "Pong")]
+    pong: String,
+    ping: Option<std::sync::Arc<Ping>>,
+}
+
+/// Recursive types without headers, as authors write them: through a
+/// type alias of a pointer, through `Self`, through a generic node. Each
+/// compiles (no const cycle) and reaches no annotation.
+type Link = Option<Box<Node>>;
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Node {
+    value: u8,
+    next: Link,
+    #[serde(default)]
+    other: Option<Box<Self>>,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToolSchema)]
-struct PingHolder {
-    ping: Ping,
+struct GenericNode<T> {
+    value: T,
+    next: Option<Box<GenericNode<T>>>,
+    concrete: Option<Box<GenericNode<u8>>>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Borrowed<'a> {
+    #[serde(borrow)]
+    name: std::borrow::Cow<'a, str>,
+    #[schema(header = "Tenant")]
+    tenant: String,
+    next: Option<Box<Borrowed<'a>>>,
 }
 
 /// Fields of a type parameter are not checked where the struct is declared.
@@ -376,6 +392,34 @@ fn a_struct_holding_itself_is_valid_at_the_root() {
 }
 
 #[test]
+fn structs_holding_each_other_are_valid_at_either_root() {
+    for (schema, want) in [
+        (Ping::input_schema(), ["/ping", "/pong/pong"]),
+        (Pong::input_schema(), ["/pong", "/ping/ping"]),
+    ] {
+        let found: Vec<String> = headers::check(schema)
+            .unwrap_or_else(|e| panic!("{schema}: {e:?}"))
+            .into_iter()
+            .map(|p| p.pointer())
+            .collect();
+        assert_eq!(found, want, "{schema}");
+        assert!(rmcp_accepts(schema));
+    }
+    for schema in [Node::input_schema(), GenericNode::<String>::input_schema()] {
+        assert_eq!(
+            headers::check(schema).ok().map(|p| p.len()),
+            Some(0),
+            "{schema}"
+        );
+    }
+    let found = headers::check(Borrowed::input_schema()).expect("valid at the root");
+    assert_eq!(found.len(), 1);
+}
+
+/// A generic struct used directly as the root is not checked where it is
+/// declared (its fields of a type parameter are known only at the use); a
+/// struct without parameters that holds it is (`header_generic.rs`).
+#[test]
 fn what_the_derive_cannot_see_is_caught_at_run_time() {
     let paths = |schema: &Value| -> Vec<String> {
         headers::check(schema)
@@ -384,21 +428,6 @@ fn what_the_derive_cannot_see_is_caught_at_run_time() {
             .map(|v| v.path)
             .collect()
     };
-    assert_eq!(
-        paths(Boxed::input_schema()),
-        [
-            "/properties/outers/items/properties/scope/properties/tenant/x-mcp-header",
-            "/properties/outers/items/properties/scope/properties/priority/x-mcp-header",
-        ]
-    );
-    assert_eq!(
-        paths(ChainHolder::input_schema()),
-        ["/$defs/Chain/properties/link/x-mcp-header"]
-    );
-    assert_eq!(
-        paths(PingHolder::input_schema()),
-        ["/$defs/Ping/properties/ping/x-mcp-header"]
-    );
     // The same struct twice: every name twice.
     assert_eq!(
         paths(Pair::<Tenant>::input_schema()),
