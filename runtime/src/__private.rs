@@ -955,7 +955,7 @@ const fn bound_at_most(b: Bound, limit: i128) -> bool {
 }
 
 /// `#[schema(header = "..")]` across the structs one input schema reaches
-/// through `properties` (flattened, or held as plain fields, through
+/// through `properties` (flattened, or held as properties, through
 /// `Option`, `Box`, `Rc` and `Arc`): `root` is the struct's
 /// `__ALL_HEADERS`, and the check is evaluated in a `const _` where the
 /// struct is declared (the macro checks a struct's own fields itself).
@@ -963,118 +963,305 @@ const fn bound_at_most(b: Bound, limit: i128) -> bool {
 /// - A struct that holds itself is valid where it is the root (its
 ///   recursion is `{"$ref": "#"}`, and its annotations are the root's); one
 ///   met again below itself anywhere else goes to `$defs` whole, where no
-///   client reads an annotation, so it may have none.
-/// - No two annotations may share a name, compared case-insensitively; one
-///   field met twice is a struct reached twice (two fields of its type).
+///   client reads an annotation, so it may reach none.
+/// - A struct reached twice (two fields of its type) may reach none: each
+///   would be annotated twice.
+/// - No two annotations may share a name, compared case-insensitively.
+///
+/// The walk visits each struct once (see [`HeaderWalk`]), so its cost is
+/// linear in the structs reached, however often each is held.
 pub const fn check_headers(root: Reach) {
-    let root = root.get();
-    if let Some(set) = recursive_with_headers(root, root.id, None) {
-        let mut msg = Msg::new();
-        msg.push("`x-mcp-header` is valid only on a property reached from the tool's input root through `properties` alone, but struct `");
-        msg.push(set.name);
-        msg.push("` holds itself, so where another struct holds it its schema goes to `$defs` (referenced with `$ref`), where no client reads the annotation");
-        if let Some(a) = header_at(set, None, 0) {
-            msg.push(", and it reaches `");
+    let walk = HeaderWalk::run(root.get(), true);
+    let mut msg = Msg::new();
+    match walk.fault {
+        HeaderFault::None => return,
+        HeaderFault::Recursive(set, a) => {
+            msg.push(
+                "`x-mcp-header` is valid only on a property reached from the tool's input root \
+                 through `properties` alone, but struct `",
+            );
+            msg.push(set.name);
+            msg.push(
+                "` holds itself, so where another struct holds it its schema goes to `$defs` \
+                 (referenced with `$ref`), where no client reads the annotation, and it reaches `",
+            );
             msg.push(a.header);
             msg.push("` on field `");
             push_field(&mut msg, a, false);
-            msg.push("`");
+            msg.push("`: make it the tool's root type, or drop the header");
         }
-        msg.push(": make it the tool's root type, or drop the header");
-        panic!("{}", msg.as_str());
-    }
-    let n = header_count(root, None);
-    let mut i = 0;
-    while i < n {
-        let mut j = i + 1;
-        while j < n {
-            if let (Some(a), Some(b)) = (header_at(root, None, i), header_at(root, None, j))
-                && eq_ignore_ascii_case(a.header, b.header)
-            {
-                let mut msg = Msg::new();
-                if same_field(a, b) {
-                    msg.push("`x-mcp-header` names must be unique, but struct `");
-                    msg.push(a.owner);
-                    msg.push("` is reached twice in this struct's input schema (two fields of its type), so `");
-                    msg.push(a.header);
-                    msg.push("` on field `");
-                    push_field(&mut msg, a, false);
-                    msg.push("` would be annotated twice: hold it once, or drop the header");
-                } else {
-                    msg.push("`x-mcp-header` names must be unique, compared case-insensitively: `");
-                    msg.push(a.header);
-                    msg.push("` on field `");
-                    // Two structs of one name: their modules tell them apart.
-                    let full = str_eq(a.owner, b.owner) && str_eq(a.field, b.field);
-                    push_field(&mut msg, a, full);
-                    msg.push("` and `");
-                    msg.push(b.header);
-                    msg.push("` on field `");
-                    push_field(&mut msg, b, full);
-                    msg.push("` both end up in this struct's input schema (flattened or held as plain fields)");
-                }
-                panic!("{}", msg.as_str());
-            }
-            j += 1;
+        HeaderFault::Twice(set, a) => {
+            msg.push("`x-mcp-header` names must be unique, but struct `");
+            msg.push(set.name);
+            msg.push(
+                "` is reached twice in this struct's input schema (two fields of its type), so `",
+            );
+            msg.push(a.header);
+            msg.push("` on field `");
+            push_field(&mut msg, a, false);
+            msg.push("` would be annotated twice: hold it once, or drop the header");
         }
-        i += 1;
+        HeaderFault::Clash(a, b) => {
+            msg.push("`x-mcp-header` names must be unique, compared case-insensitively: `");
+            msg.push(a.header);
+            msg.push("` on field `");
+            // Two structs of one name: their modules tell them apart.
+            let full = str_eq(a.owner, b.owner) && str_eq(a.field, b.field);
+            push_field(&mut msg, a, full);
+            msg.push("` and `");
+            msg.push(b.header);
+            msg.push("` on field `");
+            push_field(&mut msg, b, full);
+            msg.push(
+                "` both end up in this struct's input schema (flattened or held as plain fields)",
+            );
+        }
     }
+    panic!("{}", msg.as_str());
 }
 
-/// The sets above one in a walk from a struct's set: a set met again below
-/// itself is a struct that holds itself (through a pointer), and is not
-/// entered again.
-struct Trail<'a> {
+/// How many structs one walk keeps apart (a tool's input schema reaching
+/// more distinct structs is checked up to here, and by `headers::check` on
+/// its schema).
+const WALK_SLOTS: usize = 256;
+/// How deep one walk goes (structs held inside structs).
+const WALK_DEPTH: usize = 64;
+/// How many annotations one walk compares.
+const WALK_NAMES: usize = 64;
+
+/// What a [`HeaderWalk`] found wrong (the first fault).
+#[derive(Clone, Copy)]
+enum HeaderFault {
+    None,
+    /// A struct met again below itself, not the root, that reaches this
+    /// annotation.
+    Recursive(&'static HeaderSet, &'static HeaderField),
+    /// A struct reached twice that reaches this annotation.
+    Twice(&'static HeaderSet, &'static HeaderField),
+    /// Two annotations of one name.
+    Clash(&'static HeaderField, &'static HeaderField),
+}
+
+/// One struct's set in a walk: being walked (on the trail from the root),
+/// or done, with what it reaches.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// `HeaderSet::hash`; 0: free.
+    hash: u64,
     id: &'static str,
-    up: Option<&'a Trail<'a>>,
+    open: bool,
+    /// Met again below itself.
+    recursive: bool,
+    /// The first annotation it reaches.
+    first: Option<&'static HeaderField>,
 }
 
-/// `id` is on `trail` (an empty id, a set without a struct, never is).
-const fn on_trail(trail: Option<&Trail>, id: &str) -> bool {
-    if id.is_empty() {
-        return false;
-    }
-    let mut at = trail;
-    while let Some(t) = at {
-        if str_eq(t.id, id) {
-            return true;
-        }
-        at = t.up;
-    }
-    false
-}
+const FREE: Slot = Slot {
+    hash: 0,
+    id: "",
+    open: false,
+    recursive: false,
+    first: None,
+};
 
-/// The first struct below `set` that is met again below itself, other than
-/// the root, and reaches an annotation.
-const fn recursive_with_headers(
+/// A set being walked: the next of its `reached` sets, its slot, and the
+/// first annotation its walk met.
+#[derive(Clone, Copy)]
+struct Frame {
     set: &'static HeaderSet,
-    root: &'static str,
-    trail: Option<&Trail>,
-) -> Option<&'static HeaderSet> {
-    if on_trail(trail, set.id) {
-        return if !str_eq(set.id, root) && header_count(set, None) > 0 {
-            Some(set)
-        } else {
-            None
-        };
-    }
-    let here = Trail {
-        id: set.id,
-        up: trail,
-    };
-    let mut i = 0;
-    while i < set.reached.len() {
-        if let Some(found) = recursive_with_headers(set.reached[i].get(), root, Some(&here)) {
-            return Some(found);
-        }
-        i += 1;
-    }
-    None
+    next: usize,
+    slot: Option<usize>,
+    first: Option<&'static HeaderField>,
 }
 
-/// One field of one struct (seen twice through two paths).
-const fn same_field(a: &HeaderField, b: &HeaderField) -> bool {
-    str_eq(a.owner, b.owner) && str_eq(a.field, b.field) && str_eq(a.module, b.module)
+/// A depth-first walk over the sets one struct reaches, each struct's set
+/// entered once (kept in a small open-addressed table by its hash), with
+/// an explicit stack: no const recursion, and a cost linear in the structs
+/// reached however often each is held (a DAG of structs doubling at each
+/// level is no exponential walk).
+struct HeaderWalk {
+    table: [Slot; WALK_SLOTS],
+    names: [Option<&'static HeaderField>; WALK_NAMES],
+    n_names: usize,
+    /// The first annotation reached, if any.
+    first: Option<&'static HeaderField>,
+    fault: HeaderFault,
+}
+
+impl HeaderWalk {
+    /// Walks from `root`; `check`: look for faults (else only `first`).
+    const fn run(root: &'static HeaderSet, check: bool) -> HeaderWalk {
+        let mut walk = HeaderWalk {
+            table: [FREE; WALK_SLOTS],
+            names: [None; WALK_NAMES],
+            n_names: 0,
+            first: None,
+            fault: HeaderFault::None,
+        };
+        let empty = Frame {
+            set: &HeaderSet::NONE,
+            next: 0,
+            slot: None,
+            first: None,
+        };
+        let mut stack = [empty; WALK_DEPTH];
+        let mut depth = 0;
+        match walk.enter(root, check) {
+            Enter::Walk(frame) => {
+                stack[0] = frame;
+                depth = 1;
+            }
+            Enter::Done(_) | Enter::Skip => {}
+        }
+        while depth > 0 {
+            if check && !matches!(walk.fault, HeaderFault::None) {
+                return walk;
+            }
+            let top = depth - 1;
+            let frame = stack[top];
+            if frame.next < frame.set.reached.len() {
+                stack[top].next += 1;
+                let child = frame.set.reached[frame.next].get();
+                match walk.enter(child, check) {
+                    Enter::Walk(child) if depth < WALK_DEPTH => {
+                        stack[depth] = child;
+                        depth += 1;
+                    }
+                    Enter::Walk(child) => {
+                        // Too deep to follow: what it holds itself counts.
+                        walk.finish(child, root, check);
+                        if stack[top].first.is_none() {
+                            stack[top].first = child.first;
+                        }
+                    }
+                    Enter::Done(first) => {
+                        if stack[top].first.is_none() {
+                            stack[top].first = first;
+                        }
+                    }
+                    Enter::Skip => {}
+                }
+                continue;
+            }
+            depth -= 1;
+            walk.finish(frame, root, check);
+            if depth > 0 && stack[depth - 1].first.is_none() {
+                stack[depth - 1].first = frame.first;
+            }
+        }
+        walk
+    }
+
+    /// Meets `set`: a set to walk (its own annotations taken), one already
+    /// walked (what it reaches), or one not to enter (on the trail: a
+    /// struct that holds itself; or the table is full).
+    const fn enter(&mut self, set: &'static HeaderSet, check: bool) -> Enter {
+        let mut slot = None;
+        if set.hash != 0 {
+            let mut i = (set.hash % WALK_SLOTS as u64) as usize;
+            let mut tries = 0;
+            while tries < WALK_SLOTS {
+                let s = self.table[i];
+                if s.hash == 0 {
+                    slot = Some(i);
+                    break;
+                }
+                if s.hash == set.hash && str_eq(s.id, set.id) {
+                    if s.open {
+                        self.table[i].recursive = true;
+                        return Enter::Skip;
+                    }
+                    if check
+                        && let Some(a) = s.first
+                        && matches!(self.fault, HeaderFault::None)
+                    {
+                        self.fault = HeaderFault::Twice(set, a);
+                    }
+                    return Enter::Done(s.first);
+                }
+                i = (i + 1) % WALK_SLOTS;
+                tries += 1;
+            }
+            if slot.is_none() {
+                // More structs than the table holds: not followed.
+                return Enter::Skip;
+            }
+        }
+        if let Some(i) = slot {
+            self.table[i] = Slot {
+                hash: set.hash,
+                id: set.id,
+                open: true,
+                recursive: false,
+                first: None,
+            };
+        }
+        let mut first = None;
+        let mut k = 0;
+        while k < set.own.len() {
+            let a = &set.own[k];
+            if first.is_none() {
+                first = Some(a);
+            }
+            if check {
+                self.name(a);
+            }
+            k += 1;
+        }
+        Enter::Walk(Frame {
+            set,
+            next: 0,
+            slot,
+            first,
+        })
+    }
+
+    /// `a` joins the names met; a name met before is a clash.
+    const fn name(&mut self, a: &'static HeaderField) {
+        let mut i = 0;
+        while i < self.n_names {
+            if let Some(b) = self.names[i]
+                && eq_ignore_ascii_case(a.header, b.header)
+                && matches!(self.fault, HeaderFault::None)
+            {
+                self.fault = HeaderFault::Clash(b, a);
+            }
+            i += 1;
+        }
+        if self.n_names < WALK_NAMES {
+            self.names[self.n_names] = Some(a);
+            self.n_names += 1;
+        }
+    }
+
+    /// `frame`'s walk is over: a struct met again below itself reaches no
+    /// annotation unless it is the root.
+    const fn finish(&mut self, frame: Frame, root: &'static HeaderSet, check: bool) {
+        if self.first.is_none() {
+            self.first = frame.first;
+        }
+        let Some(i) = frame.slot else {
+            return;
+        };
+        self.table[i].open = false;
+        self.table[i].first = frame.first;
+        let is_root = frame.set.hash == root.hash && str_eq(frame.set.id, root.id);
+        if check
+            && self.table[i].recursive
+            && !is_root
+            && let Some(a) = frame.first
+            && matches!(self.fault, HeaderFault::None)
+        {
+            self.fault = HeaderFault::Recursive(frame.set, a);
+        }
+    }
+}
+
+/// What [`HeaderWalk::enter`] found.
+enum Enter {
+    Walk(Frame),
+    Done(Option<&'static HeaderField>),
+    Skip,
 }
 
 const fn str_eq(a: &str, b: &str) -> bool {
@@ -1096,7 +1283,10 @@ const fn str_eq(a: &str, b: &str) -> bool {
 /// (under items, values or alternatives): `T`'s own when it has some, else
 /// those `T` already holds so (`Vec<Vec<S>>`).
 pub const fn held<T: ToolSchema + ?Sized>() -> Option<Reach> {
-    if header_count(T::__ALL_HEADERS.get(), None) > 0 {
+    if HeaderWalk::run(T::__ALL_HEADERS.get(), false)
+        .first
+        .is_some()
+    {
         Some(T::__ALL_HEADERS)
     } else {
         T::__NESTED_HEADERS
@@ -1145,7 +1335,7 @@ const fn nested_panic(set: &'static HeaderSet, place: &str) -> ! {
               through `properties` alone (MCP 2026-07-28; a client drops the whole tool \
               otherwise), but field `",
     );
-    if let Some(a) = header_at(set, None, 0) {
+    if let Some(a) = HeaderWalk::run(set, false).first {
         push_field(&mut msg, a, false);
         msg.push("` has `#[schema(header = \"");
         msg.push(a.header);
@@ -1168,55 +1358,6 @@ const fn push_field(msg: &mut Msg, f: &HeaderField, full: bool) {
     msg.push(f.owner);
     msg.push("::");
     msg.push(f.field);
-}
-
-/// How many annotations a walk from `set` meets (a set met again below
-/// itself is not entered again).
-const fn header_count(set: &'static HeaderSet, trail: Option<&Trail>) -> usize {
-    if on_trail(trail, set.id) {
-        return 0;
-    }
-    let here = Trail {
-        id: set.id,
-        up: trail,
-    };
-    let mut n = set.own.len();
-    let mut i = 0;
-    while i < set.reached.len() {
-        n += header_count(set.reached[i].get(), Some(&here));
-        i += 1;
-    }
-    n
-}
-
-/// The `i`-th annotation a walk from `set` meets, in document order.
-const fn header_at(
-    set: &'static HeaderSet,
-    trail: Option<&Trail>,
-    mut i: usize,
-) -> Option<&'static HeaderField> {
-    if on_trail(trail, set.id) {
-        return None;
-    }
-    if i < set.own.len() {
-        return Some(&set.own[i]);
-    }
-    i -= set.own.len();
-    let here = Trail {
-        id: set.id,
-        up: trail,
-    };
-    let mut k = 0;
-    while k < set.reached.len() {
-        let next = set.reached[k].get();
-        let n = header_count(next, Some(&here));
-        if i < n {
-            return header_at(next, Some(&here), i);
-        }
-        i -= n;
-        k += 1;
-    }
-    None
 }
 
 const fn eq_ignore_ascii_case(a: &str, b: &str) -> bool {

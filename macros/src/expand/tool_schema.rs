@@ -224,11 +224,13 @@ impl Gen<'_, '_> {
         }
         let set = (!own.is_empty() || !fixed.is_empty()).then(|| {
             quote_spanned! {ident.span()=> {
+                const __ID: &str = ::core::concat!(
+                    ::core::module_path!(), "::", #owner, "@",
+                    ::core::line!(), ":", ::core::column!()
+                );
                 static __SET: #p::HeaderSet = #p::HeaderSet {
-                    id: ::core::concat!(
-                        ::core::module_path!(), "::", #owner, "@",
-                        ::core::line!(), ":", ::core::column!()
-                    ),
+                    id: __ID,
+                    hash: #p::HeaderSet::hash_id(__ID),
                     name: #owner,
                     own: &[#(#own),*],
                     reached: &[#(#fixed),*],
@@ -243,6 +245,7 @@ impl Gen<'_, '_> {
                 quote! {
                     const __GENERIC_HEADERS: &'static #p::HeaderSet = &#p::HeaderSet {
                         id: "",
+                        hash: 0,
                         name: "",
                         own: &[],
                         reached: &[#(#set,)* #(#by_param),*],

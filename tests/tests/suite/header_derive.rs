@@ -457,3 +457,74 @@ fn dialects_keep_or_drop_the_annotation() {
         assert_eq!(kept, json_schema, "{dialect:?}: {schema}");
     }
 }
+
+// A DAG of structs that doubles at each level (each held twice, as
+// properties): 2^24 paths from the top, 25 structs. The derive's const walk
+// enters each struct once, so this compiles (a walk over paths would stop
+// the build with `long_running_const_eval`).
+macro_rules! doubling {
+    ($first:ident $(, $name:ident)*) => {
+        #[derive(Debug, Serialize, Deserialize, ToolSchema)]
+        struct $first {
+            leaf: Option<String>,
+        }
+        doubling!(@next $first $(, $name)*);
+    };
+    (@next $below:ident, $name:ident $(, $rest:ident)*) => {
+        #[derive(Debug, Serialize, Deserialize, ToolSchema)]
+        struct $name {
+            left: Option<Box<$below>>,
+            right: Option<std::sync::Arc<$below>>,
+        }
+        doubling!(@next $name $(, $rest)*);
+    };
+    (@next $last:ident) => {};
+}
+
+doubling!(
+    D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12, D13, D14, D15, D16, D17, D18, D19, D20,
+    D21, D22, D23, D24
+);
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct OverDag {
+    #[schema(header = "Top")]
+    top: String,
+    dag: D24,
+}
+
+/// Three structs in a cycle, one with a header: valid at each root (the
+/// other two are inlined, the recursion is `{"$ref": "#"}`).
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Lattice {
+    #[schema(header = "Tenant")]
+    tenant: String,
+    a: Option<Box<Lattice2>>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Lattice2 {
+    a: Option<Box<Lattice3>>,
+    n: Option<u8>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Lattice3 {
+    a: Option<Box<Lattice>>,
+}
+
+#[test]
+fn deep_and_doubling_types_compile_and_check() {
+    let found = headers::check(OverDag::input_schema()).expect("valid");
+    assert_eq!(found.len(), 1);
+    // Valid at each root, as the derive found: the runtime check agrees.
+    for (schema, at) in [
+        (Lattice::input_schema(), "/tenant"),
+        (Lattice2::input_schema(), "/a/a/tenant"),
+        (Lattice3::input_schema(), "/a/tenant"),
+    ] {
+        let found = headers::check(schema).unwrap_or_else(|e| panic!("{schema}: {e:?}"));
+        let found: Vec<String> = found.iter().map(|p| p.pointer()).collect();
+        assert_eq!(found, [at], "{schema}");
+    }
+}
