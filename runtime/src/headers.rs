@@ -34,6 +34,7 @@ use crate::violation::Violation;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -434,15 +435,96 @@ fn integer_of(n: &serde_json::Number) -> Option<i128> {
     (f.fract() == 0.0 && f.abs() < 1e30).then_some(f as i128)
 }
 
+/// Where [`headers_for`] and [`verify`] read a tool's header parameters
+/// from: [`check`]'s answer (`[HeaderParam]`, `Vec<HeaderParam>`), or the
+/// tool's `inputSchema` itself (a `serde_json::Value` or its object map),
+/// checked on each call (check it once and keep the parameters where calls
+/// are many).
+pub trait HeaderSource {
+    /// The header parameters, or every way the schema's annotations break
+    /// the spec's rules.
+    fn header_params(&self) -> Result<Cow<'_, [HeaderParam]>, Vec<Violation>>;
+}
+
+impl HeaderSource for [HeaderParam] {
+    fn header_params(&self) -> Result<Cow<'_, [HeaderParam]>, Vec<Violation>> {
+        Ok(Cow::Borrowed(self))
+    }
+}
+
+impl HeaderSource for Vec<HeaderParam> {
+    fn header_params(&self) -> Result<Cow<'_, [HeaderParam]>, Vec<Violation>> {
+        Ok(Cow::Borrowed(self))
+    }
+}
+
+impl<const N: usize> HeaderSource for [HeaderParam; N] {
+    fn header_params(&self) -> Result<Cow<'_, [HeaderParam]>, Vec<Violation>> {
+        Ok(Cow::Borrowed(self))
+    }
+}
+
+impl HeaderSource for Value {
+    fn header_params(&self) -> Result<Cow<'_, [HeaderParam]>, Vec<Violation>> {
+        check(self).map(Cow::Owned)
+    }
+}
+
+impl HeaderSource for Map<String, Value> {
+    fn header_params(&self) -> Result<Cow<'_, [HeaderParam]>, Vec<Violation>> {
+        check(&Value::Object(self.clone())).map(Cow::Owned)
+    }
+}
+
+impl<T: HeaderSource + ?Sized> HeaderSource for &T {
+    fn header_params(&self) -> Result<Cow<'_, [HeaderParam]>, Vec<Violation>> {
+        (**self).header_params()
+    }
+}
+
+impl<T: HeaderSource + ?Sized> HeaderSource for std::sync::Arc<T> {
+    fn header_params(&self) -> Result<Cow<'_, [HeaderParam]>, Vec<Violation>> {
+        (**self).header_params()
+    }
+}
+
+/// The first of `violations`, as one line (a schema's annotations are
+/// invalid, so no header can be derived from it).
+fn invalid_schema(violations: &[Violation]) -> String {
+    let mut message = String::from("the schema's x-mcp-header annotations are invalid");
+    if let Some(first) = violations.first() {
+        message.push_str(": ");
+        message.push_str(&first.to_string());
+    }
+    if violations.len() > 1 {
+        message.push_str(&format!(" (and {} more)", violations.len() - 1));
+    }
+    message
+}
+
 /// The `(name, value)` headers a client sends for a call with `arguments`
-/// to a tool with these annotations ([`check`]'s answer), in their order.
-/// An absent or `null` argument sends no header.
-pub fn headers_for(
-    params: &[HeaderParam],
+/// to a tool with these annotations ([`check`]'s answer, or the tool's
+/// `inputSchema`: see [`HeaderSource`]), in their order. An absent or
+/// `null` argument sends no header.
+///
+/// ```
+/// use serde_json::json;
+/// let schema = json!({"type": "object", "properties": {
+///     "region": {"type": "string", "x-mcp-header": "Region"},
+/// }});
+/// let sent = toolform::headers::headers_for(&schema, &json!({"region": "eu-west-1"})).unwrap();
+/// assert_eq!(sent, [("Mcp-Param-Region".to_string(), "eu-west-1".to_string())]);
+/// ```
+pub fn headers_for<P: HeaderSource + ?Sized>(
+    params: &P,
     arguments: &Value,
 ) -> Result<Vec<(String, String)>, HeaderValueError> {
+    let params = params.header_params().map_err(|v| HeaderValueError {
+        header: String::new(),
+        message: invalid_schema(&v),
+    })?;
     let mut out = Vec::new();
-    for param in params {
+    for param in params.iter() {
         match header_text(param, param.value_in(arguments)) {
             Ok(Some(text)) => out.push((param.header(), text)),
             Ok(None) => {}
@@ -486,12 +568,19 @@ impl std::error::Error for HeaderMismatch {}
 /// case-insensitively, values as raw bytes). A header must be there, exactly
 /// once, when the argument is present and not `null`, and must be absent
 /// otherwise; its value (the sentinel decoded) equals the argument: strings
-/// exactly, integers as numbers, booleans as `true`/`false`.
-pub fn verify<'h>(
-    params: &[HeaderParam],
+/// exactly, integers as numbers, booleans as `true`/`false`. `params` is
+/// [`check`]'s answer or the tool's `inputSchema` (see [`HeaderSource`]); a
+/// schema whose annotations are invalid refuses every call.
+pub fn verify<'h, P: HeaderSource + ?Sized>(
+    params: &P,
     arguments: &Value,
     headers: impl IntoIterator<Item = (&'h str, &'h [u8])>,
 ) -> Result<(), HeaderMismatch> {
+    let params = params.header_params().map_err(|v| HeaderMismatch {
+        header: String::new(),
+        pointer: String::new(),
+        message: invalid_schema(&v),
+    })?;
     let mut by_name: HashMap<String, Vec<&[u8]>> = HashMap::new();
     let prefix = PARAM_PREFIX.to_ascii_lowercase();
     for (name, value) in headers {
@@ -500,7 +589,7 @@ pub fn verify<'h>(
             by_name.entry(folded).or_default().push(value);
         }
     }
-    for param in params {
+    for param in params.iter() {
         let header = param.header();
         let mismatch = |message: String| HeaderMismatch {
             header: header.clone(),

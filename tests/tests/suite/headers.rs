@@ -353,3 +353,40 @@ fn check_is_iterative_on_deep_and_wide_schemas() {
     let err = headers::check(&json!({"type": "object", "properties": props})).unwrap_err();
     assert_eq!(err.len(), 50_000);
 }
+
+/// `headers_for` and `verify` read the parameters from the schema itself
+/// (the issue's `headers_for(&schema, &arguments)`) as well as from
+/// `check`'s answer, with the same result; a schema whose annotations are
+/// invalid gives no headers and refuses every call.
+#[test]
+fn the_schema_itself_is_a_header_source() {
+    let schema = schema();
+    let args = json!({"region": "Zürich", "count": 7, "where": {"zone": "b"}});
+    let from_params = headers::headers_for(&params(), &args).unwrap();
+    assert_eq!(headers::headers_for(&schema, &args).unwrap(), from_params);
+    let object = schema.as_object().unwrap().clone();
+    assert_eq!(headers::headers_for(&object, &args).unwrap(), from_params);
+    let arc = std::sync::Arc::new(object);
+    assert_eq!(headers::headers_for(&arc, &args).unwrap(), from_params);
+    let sent: Vec<(&str, &[u8])> = from_params
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_bytes()))
+        .collect();
+    assert_eq!(
+        headers::verify(&schema, &args, sent.iter().copied()),
+        Ok(())
+    );
+    assert!(headers::verify(&schema, &json!({"region": "Bern"}), sent.iter().copied()).is_err());
+
+    let invalid = json!({"type": "object", "properties": {
+        "a": {"type": "number", "x-mcp-header": "A"},
+        "b": {"type": "string", "x-mcp-header": "bad name"},
+    }});
+    let err = headers::headers_for(&invalid, &json!({"a": 1.5})).unwrap_err();
+    assert!(
+        err.message.contains("invalid") && err.message.contains("1 more"),
+        "{err}"
+    );
+    let err = headers::verify(&invalid, &json!({}), []).unwrap_err();
+    assert!(err.message.contains("invalid"), "{err}");
+}
