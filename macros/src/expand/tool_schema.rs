@@ -206,7 +206,8 @@ impl Gen<'_, '_> {
                 }));
                 continue;
             }
-            if !flatten && !(names_program_type(ty) && holds_as_property(ty)) {
+            let property = names_program_type(ty) && holds_as_property(ty);
+            if !flatten && !property {
                 continue;
             }
             let reach = |ty: &dyn ToTokens| quote_spanned!(ty.span()=> <#ty as #p::ToolSchema>::__ALL_HEADERS);

@@ -1,0 +1,568 @@
+//! The compile-time checks of `#[schema(header = "..")]`
+//! (`x-mcp-header`, MCP 2026-07-28): each field's wire type, and the
+//! annotations one input schema reaches (unique names, all of them
+//! properties reached from the root through `properties` alone).
+
+use super::Msg;
+use crate::ToolSchema;
+use crate::shape::{Bound, Content, EnumView, ReprKind, Shape};
+
+pub use crate::shape::{HeaderField, HeaderSet, Reach};
+
+/// The largest integer an `x-mcp-header` value may hold, and the negative of
+/// the smallest (2^53 − 1, JavaScript's `Number.MAX_SAFE_INTEGER`).
+const SAFE: i128 = (1 << 53) - 1;
+
+/// `#[schema(header = "..")]`: the field's wire type `T` must be a string,
+/// an integer within ±(2^53 − 1) (the type's range, narrowed by the field's
+/// `range(min, max)`), a boolean, or an `Option` of one of these. Evaluated
+/// in a `const _` at the annotation.
+pub const fn check_header<T: ToolSchema + ?Sized>(min: Option<Bound>, max: Option<Bound>) {
+    let mut msg = Msg::new();
+    if !header_fits(T::SHAPE, min, max, false, &mut msg) {
+        panic!("{}", msg.as_str());
+    }
+}
+
+const HEADER_TYPES: &str = "a `header` field must be a string, an integer within \
+    ±(2^53 − 1), a boolean, or an `Option` of one of these (MCP 2026-07-28, \
+    `x-mcp-header`)";
+
+/// Whether `shape` can carry an `x-mcp-header`; if not, `msg` says why.
+const fn header_fits(
+    shape: &Shape,
+    min: Option<Bound>,
+    max: Option<Bound>,
+    in_option: bool,
+    msg: &mut Msg,
+) -> bool {
+    match shape {
+        Shape::String(_) | Shape::Bool => true,
+        Shape::Integer(r) => {
+            // Safe when the type's own bound or the declared one is.
+            let low = match (r.min, min) {
+                (Some(m), _) if m as i128 >= -SAFE => true,
+                (_, Some(b)) => bound_at_least(b, -SAFE),
+                _ => false,
+            };
+            let high = match (r.max, max) {
+                (Some(m), _) if m as i128 <= SAFE => true,
+                (_, Some(b)) => bound_at_most(b, SAFE),
+                _ => false,
+            };
+            if low && high {
+                return true;
+            }
+            msg.push(HEADER_TYPES);
+            msg.push("; this integer type reaches ");
+            msg.push(match (low, high) {
+                (false, false) => "below −(2^53 − 1) and above 2^53 − 1",
+                (false, true) => "below −(2^53 − 1)",
+                _ => "above 2^53 − 1",
+            });
+            msg.push(
+                ", which a JavaScript client cannot carry exactly: narrow it with \
+                 `#[schema(range(min = .., max = ..))]` within ±9007199254740991, or use a \
+                 smaller integer type",
+            );
+            false
+        }
+        Shape::Option(inner) if !in_option => header_fits(inner, min, max, true, msg),
+        Shape::Named(named) => match &named.body {
+            body @ (crate::shape::Body::Enum(_) | crate::shape::Body::Packed(_))
+                if string_enum(body) =>
+            {
+                true
+            }
+            crate::shape::Body::Newtype(_)
+            | crate::shape::Body::Transparent(_)
+            | crate::shape::Body::Convert(_) => {
+                msg.push(HEADER_TYPES);
+                msg.push(
+                    "; the wire type of this newtype, transparent or converted type is not \
+                     visible at compile time: name it on the field with \
+                     `#[schema(with = String)]` (or the integer or `bool` it is written as)",
+                );
+                false
+            }
+            _ => {
+                msg.push(HEADER_TYPES);
+                msg.push(
+                    "; this type is an object, an array, `null` or an enum with data (an enum \
+                     qualifies when its variants are all unit variants, externally tagged, \
+                     not `titled`)",
+                );
+                false
+            }
+        },
+        Shape::Number => {
+            msg.push(HEADER_TYPES);
+            msg.push("; this field is a floating-point `number`, which the spec does not allow");
+            false
+        }
+        Shape::Option(_) => {
+            msg.push(HEADER_TYPES);
+            msg.push("; `Option<Option<..>>` writes `null` for two values, not one");
+            false
+        }
+        _ => {
+            msg.push(HEADER_TYPES);
+            msg.push("; this field is an array, an object, `null` or any JSON value");
+            false
+        }
+    }
+}
+
+/// A unit-only, externally tagged, untitled enum: its input schema is a
+/// `string` with an `enum` of names.
+const fn string_enum(body: &'static crate::shape::Body) -> bool {
+    let Some(mut view) = EnumView::of(body) else {
+        return false;
+    };
+    if !matches!(view.repr, ReprKind::External) || view.titled {
+        return false;
+    }
+    while let Some(v) = view.next() {
+        if !matches!(v.content, Content::Unit) || v.untagged {
+            return false;
+        }
+    }
+    true
+}
+
+const fn bound_at_least(b: Bound, limit: i128) -> bool {
+    match b {
+        Bound::Int(v) => v as i128 >= limit,
+        Bound::UInt(v) => v as i128 >= limit,
+        Bound::Float(v) => v >= limit as f64,
+    }
+}
+
+const fn bound_at_most(b: Bound, limit: i128) -> bool {
+    match b {
+        Bound::Int(v) => v as i128 <= limit,
+        Bound::UInt(v) => v as i128 <= limit,
+        Bound::Float(v) => v <= limit as f64,
+    }
+}
+
+/// `#[schema(header = "..")]` across the structs one input schema reaches
+/// through `properties` (flattened, or held as properties, through
+/// `Option`, `Box`, `Rc` and `Arc`): `root` is the struct's
+/// `__ALL_HEADERS`, and the check is evaluated in a `const _` where the
+/// struct is declared (the macro checks a struct's own fields itself).
+///
+/// - A struct that holds itself is valid where it is the root (its
+///   recursion is `{"$ref": "#"}`, and its annotations are the root's); one
+///   met again below itself anywhere else goes to `$defs` whole, where no
+///   client reads an annotation, so it may reach none.
+/// - A struct reached twice (two fields of its type) may reach none: each
+///   would be annotated twice.
+/// - No two annotations may share a name, compared case-insensitively.
+///
+/// The walk visits each struct once (see [`HeaderWalk`]), so its cost is
+/// linear in the structs reached, however often each is held.
+pub const fn check_headers(root: Reach) {
+    let walk = HeaderWalk::run(root.get(), true);
+    let mut msg = Msg::new();
+    match walk.fault {
+        HeaderFault::None => return,
+        HeaderFault::Recursive(set, a) => {
+            msg.push(
+                "`x-mcp-header` is valid only on a property reached from the tool's input root \
+                 through `properties` alone, but struct `",
+            );
+            msg.push(set.name);
+            msg.push(
+                "` holds itself, so where another struct holds it its schema goes to `$defs` \
+                 (referenced with `$ref`), where no client reads the annotation, and it reaches `",
+            );
+            msg.push(a.header);
+            msg.push("` on field `");
+            push_field(&mut msg, a, false);
+            msg.push("`: make it the tool's root type, or drop the header");
+        }
+        HeaderFault::Twice(set, a) => {
+            msg.push("`x-mcp-header` names must be unique, but struct `");
+            msg.push(set.name);
+            msg.push(
+                "` is reached twice in this struct's input schema (two fields of its type), so `",
+            );
+            msg.push(a.header);
+            msg.push("` on field `");
+            push_field(&mut msg, a, false);
+            msg.push("` would be annotated twice: hold it once, or drop the header");
+        }
+        HeaderFault::Clash(a, b) => {
+            msg.push("`x-mcp-header` names must be unique, compared case-insensitively: `");
+            msg.push(a.header);
+            msg.push("` on field `");
+            // Two structs of one name: their modules tell them apart.
+            let full = str_eq(a.owner, b.owner) && str_eq(a.field, b.field);
+            push_field(&mut msg, a, full);
+            msg.push("` and `");
+            msg.push(b.header);
+            msg.push("` on field `");
+            push_field(&mut msg, b, full);
+            msg.push(
+                "` both end up in this struct's input schema (flattened or held as plain fields)",
+            );
+        }
+    }
+    panic!("{}", msg.as_str());
+}
+
+/// How many structs one walk keeps apart (a tool's input schema reaching
+/// more distinct structs is checked up to here, and by `headers::check` on
+/// its schema).
+const WALK_SLOTS: usize = 256;
+/// How deep one walk goes (structs held inside structs).
+const WALK_DEPTH: usize = 64;
+/// How many annotations one walk compares.
+const WALK_NAMES: usize = 64;
+
+/// What a [`HeaderWalk`] found wrong (the first fault).
+#[derive(Clone, Copy)]
+enum HeaderFault {
+    None,
+    /// A struct met again below itself, not the root, that reaches this
+    /// annotation.
+    Recursive(&'static HeaderSet, &'static HeaderField),
+    /// A struct reached twice that reaches this annotation.
+    Twice(&'static HeaderSet, &'static HeaderField),
+    /// Two annotations of one name.
+    Clash(&'static HeaderField, &'static HeaderField),
+}
+
+/// One struct's set in a walk: being walked (on the trail from the root),
+/// or done, with what it reaches.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// `HeaderSet::hash`; 0: free.
+    hash: u64,
+    id: &'static str,
+    open: bool,
+    /// Met again below itself.
+    recursive: bool,
+    /// The first annotation it reaches.
+    first: Option<&'static HeaderField>,
+}
+
+const FREE: Slot = Slot {
+    hash: 0,
+    id: "",
+    open: false,
+    recursive: false,
+    first: None,
+};
+
+/// A set being walked: the next of its `reached` sets, its slot, and the
+/// first annotation its walk met.
+#[derive(Clone, Copy)]
+struct Frame {
+    set: &'static HeaderSet,
+    next: usize,
+    slot: Option<usize>,
+    first: Option<&'static HeaderField>,
+}
+
+/// A depth-first walk over the sets one struct reaches, each struct's set
+/// entered once (kept in a small open-addressed table by its hash), with
+/// an explicit stack: no const recursion, and a cost linear in the structs
+/// reached however often each is held (a DAG of structs doubling at each
+/// level is no exponential walk).
+struct HeaderWalk {
+    table: [Slot; WALK_SLOTS],
+    names: [Option<&'static HeaderField>; WALK_NAMES],
+    n_names: usize,
+    /// The first annotation reached, if any.
+    first: Option<&'static HeaderField>,
+    fault: HeaderFault,
+}
+
+impl HeaderWalk {
+    /// Walks from `root`; `check`: look for faults (else only `first`).
+    const fn run(root: &'static HeaderSet, check: bool) -> HeaderWalk {
+        let mut walk = HeaderWalk {
+            table: [FREE; WALK_SLOTS],
+            names: [None; WALK_NAMES],
+            n_names: 0,
+            first: None,
+            fault: HeaderFault::None,
+        };
+        let empty = Frame {
+            set: &HeaderSet::NONE,
+            next: 0,
+            slot: None,
+            first: None,
+        };
+        let mut stack = [empty; WALK_DEPTH];
+        let mut depth = 0;
+        match walk.enter(root, check) {
+            Enter::Walk(frame) => {
+                stack[0] = frame;
+                depth = 1;
+            }
+            Enter::Done(_) | Enter::Skip => {}
+        }
+        while depth > 0 {
+            if check && !matches!(walk.fault, HeaderFault::None) {
+                return walk;
+            }
+            let top = depth - 1;
+            let frame = stack[top];
+            if frame.next < frame.set.reached.len() {
+                stack[top].next += 1;
+                let child = frame.set.reached[frame.next].get();
+                match walk.enter(child, check) {
+                    Enter::Walk(child) if depth < WALK_DEPTH => {
+                        stack[depth] = child;
+                        depth += 1;
+                    }
+                    Enter::Walk(child) => {
+                        // Too deep to follow: what it holds itself counts.
+                        walk.finish(child, root, check);
+                        if stack[top].first.is_none() {
+                            stack[top].first = child.first;
+                        }
+                    }
+                    Enter::Done(first) => {
+                        if stack[top].first.is_none() {
+                            stack[top].first = first;
+                        }
+                    }
+                    Enter::Skip => {}
+                }
+                continue;
+            }
+            depth -= 1;
+            walk.finish(frame, root, check);
+            if depth > 0 && stack[depth - 1].first.is_none() {
+                stack[depth - 1].first = frame.first;
+            }
+        }
+        walk
+    }
+
+    /// Meets `set`: a set to walk (its own annotations taken), one already
+    /// walked (what it reaches), or one not to enter (on the trail: a
+    /// struct that holds itself; or the table is full).
+    const fn enter(&mut self, set: &'static HeaderSet, check: bool) -> Enter {
+        let mut slot = None;
+        if set.hash != 0 {
+            let mut i = (set.hash % WALK_SLOTS as u64) as usize;
+            let mut tries = 0;
+            while tries < WALK_SLOTS {
+                let s = self.table[i];
+                if s.hash == 0 {
+                    slot = Some(i);
+                    break;
+                }
+                if s.hash == set.hash && str_eq(s.id, set.id) {
+                    if s.open {
+                        self.table[i].recursive = true;
+                        return Enter::Skip;
+                    }
+                    if check
+                        && let Some(a) = s.first
+                        && matches!(self.fault, HeaderFault::None)
+                    {
+                        self.fault = HeaderFault::Twice(set, a);
+                    }
+                    return Enter::Done(s.first);
+                }
+                i = (i + 1) % WALK_SLOTS;
+                tries += 1;
+            }
+            if slot.is_none() {
+                // More structs than the table holds: not followed.
+                return Enter::Skip;
+            }
+        }
+        if let Some(i) = slot {
+            self.table[i] = Slot {
+                hash: set.hash,
+                id: set.id,
+                open: true,
+                recursive: false,
+                first: None,
+            };
+        }
+        let mut first = None;
+        let mut k = 0;
+        while k < set.own.len() {
+            let a = &set.own[k];
+            if first.is_none() {
+                first = Some(a);
+            }
+            if check {
+                self.name(a);
+            }
+            k += 1;
+        }
+        Enter::Walk(Frame {
+            set,
+            next: 0,
+            slot,
+            first,
+        })
+    }
+
+    /// `a` joins the names met; a name met before is a clash.
+    const fn name(&mut self, a: &'static HeaderField) {
+        let mut i = 0;
+        while i < self.n_names {
+            if let Some(b) = self.names[i]
+                && eq_ignore_ascii_case(a.header, b.header)
+                && matches!(self.fault, HeaderFault::None)
+            {
+                self.fault = HeaderFault::Clash(b, a);
+            }
+            i += 1;
+        }
+        if self.n_names < WALK_NAMES {
+            self.names[self.n_names] = Some(a);
+            self.n_names += 1;
+        }
+    }
+
+    /// `frame`'s walk is over: a struct met again below itself reaches no
+    /// annotation unless it is the root.
+    const fn finish(&mut self, frame: Frame, root: &'static HeaderSet, check: bool) {
+        if self.first.is_none() {
+            self.first = frame.first;
+        }
+        let Some(i) = frame.slot else {
+            return;
+        };
+        self.table[i].open = false;
+        self.table[i].first = frame.first;
+        let is_root = frame.set.hash == root.hash && str_eq(frame.set.id, root.id);
+        if check
+            && self.table[i].recursive
+            && !is_root
+            && let Some(a) = frame.first
+            && matches!(self.fault, HeaderFault::None)
+        {
+            self.fault = HeaderFault::Recursive(frame.set, a);
+        }
+    }
+}
+
+/// What [`HeaderWalk::enter`] found.
+enum Enter {
+    Walk(Frame),
+    Done(Option<&'static HeaderField>),
+    Skip,
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The annotations a container holding `T` puts out of the clients' reach
+/// (under items, values or alternatives): `T`'s own when it has some, else
+/// those `T` already holds so (`Vec<Vec<S>>`).
+pub const fn held<T: ToolSchema + ?Sized>() -> Option<Reach> {
+    if HeaderWalk::run(T::__ALL_HEADERS.get(), false)
+        .first
+        .is_some()
+    {
+        Some(T::__ALL_HEADERS)
+    } else {
+        T::__NESTED_HEADERS
+    }
+}
+
+/// The first of several [`held`] sets (a tuple's items, `Either`'s sides).
+pub const fn held_any(sets: &[Option<Reach>]) -> Option<Reach> {
+    let mut i = 0;
+    while i < sets.len() {
+        if let Some(set) = sets[i] {
+            return Some(set);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// A field's type must not hold `x-mcp-header` annotations where no client
+/// reads them (`#[schema(header = "..")]`): evaluated for each field whose
+/// type holds a type of the program's inside a container.
+pub const fn check_not_nested<T: ToolSchema + ?Sized>() {
+    if let Some(set) = T::__NESTED_HEADERS {
+        nested_panic(
+            set.get(),
+            "holds it under an array's items, a map's values or alternatives",
+        );
+    }
+}
+
+/// An enum variant's content must not have `x-mcp-header` annotations: a
+/// variant is an alternative (`anyOf`/`oneOf`) of the enum's schema.
+pub const fn check_not_in_variant<T: ToolSchema + ?Sized>() {
+    if let Some(set) = held::<T>() {
+        nested_panic(
+            set.get(),
+            "is an enum variant's content, an alternative (`anyOf`/`oneOf`)",
+        );
+    }
+}
+
+const fn nested_panic(set: &'static HeaderSet, place: &str) -> ! {
+    let mut msg = Msg::new();
+    msg.push(
+        "`x-mcp-header` is valid only on a property reached from the tool's input root \
+              through `properties` alone (MCP 2026-07-28; a client drops the whole tool \
+              otherwise), but field `",
+    );
+    if let Some(a) = HeaderWalk::run(set, false).first {
+        push_field(&mut msg, a, false);
+        msg.push("` has `#[schema(header = \"");
+        msg.push(a.header);
+        msg.push("\")]` and this field ");
+    }
+    msg.push(place);
+    msg.push(
+        ": hold that struct as a plain field (`Option` and `Box` keep it a property), \
+              or drop the header",
+    );
+    panic!("{}", msg.as_str());
+}
+
+/// `Owner::field`, or `module::Owner::field` when `full`.
+const fn push_field(msg: &mut Msg, f: &HeaderField, full: bool) {
+    if full {
+        msg.push(f.module);
+        msg.push("::");
+    }
+    msg.push(f.owner);
+    msg.push("::");
+    msg.push(f.field);
+}
+
+const fn eq_ignore_ascii_case(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if !a[i].eq_ignore_ascii_case(&b[i]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
