@@ -223,15 +223,11 @@ impl Gen<'_, '_> {
         if own.is_empty() && fixed.is_empty() && by_param.is_empty() {
             return None;
         }
+        let hash = set_hash(cont);
         let set = (!own.is_empty() || !fixed.is_empty()).then(|| {
             quote_spanned! {ident.span()=> {
-                const __ID: &str = ::core::concat!(
-                    ::core::module_path!(), "::", #owner, "@",
-                    ::core::line!(), ":", ::core::column!()
-                );
                 static __SET: #p::HeaderSet = #p::HeaderSet {
-                    id: __ID,
-                    hash: #p::HeaderSet::hash_id(__ID),
+                    hash: #hash,
                     name: #owner,
                     own: &[#(#own),*],
                     reached: &[#(#fixed),*],
@@ -245,7 +241,6 @@ impl Gen<'_, '_> {
                 let set = set.into_iter();
                 quote! {
                     const __GENERIC_HEADERS: &'static #p::HeaderSet = &#p::HeaderSet {
-                        id: "",
                         hash: 0,
                         name: "",
                         own: &[],
@@ -1205,6 +1200,30 @@ fn example_checks(cont: &Container) -> TokenStream {
         }
     }
     out
+}
+
+/// The `hash` of a struct's `HeaderSet`: which struct it is, to a walk
+/// that must see a struct reached twice or holding itself. FNV-1a over
+/// the struct's name, where it stands in its file (the span's debug form:
+/// its byte range there) and its fields' names and types, never 0. Two
+/// structs alike in all of these are alike to the walk too.
+fn set_hash(cont: &Container) -> u64 {
+    let ident = &cont.serde.ident;
+    let mut text = format!("{ident} {:?}", ident.span());
+    for field in cont.serde.data.all_fields() {
+        text.push(' ');
+        if let syn::Member::Named(name) = &field.member {
+            text.push_str(&name.to_string());
+        }
+        text.push(':');
+        text.push_str(&field.ty.to_token_stream().to_string());
+    }
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash | 1
 }
 
 /// `tokens` with every `Self` replaced by `this`.

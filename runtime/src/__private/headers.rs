@@ -163,9 +163,9 @@ const fn bound_at_most(b: Bound, limit: i128) -> bool {
 /// The walk visits each struct once (see [`HeaderWalk`]), so its cost is
 /// linear in the structs reached, however often each is held.
 pub const fn check_headers(root: Reach) {
-    let walk = HeaderWalk::run(root.get(), true);
+    let fault = walk_headers(root.get(), true).fault;
     let mut msg = Msg::new();
-    match walk.fault {
+    match fault {
         HeaderFault::None => return,
         HeaderFault::Recursive(set, a) => {
             msg.push(
@@ -212,14 +212,43 @@ pub const fn check_headers(root: Reach) {
     panic!("{}", msg.as_str());
 }
 
-/// How many structs one walk keeps apart (a tool's input schema reaching
-/// more distinct structs is checked up to here, and by `headers::check` on
-/// its schema).
-const WALK_SLOTS: usize = 256;
-/// How deep one walk goes (structs held inside structs).
-const WALK_DEPTH: usize = 64;
-/// How many annotations one walk compares.
-const WALK_NAMES: usize = 64;
+/// What a walk from `root` found: a small walk first (most structs reach
+/// a handful of others, and const evaluation pays for every slot it
+/// makes), a larger one when that is too small. A schema reaching more
+/// than the larger walk holds (256 structs, 256 deep, 256 annotations) is
+/// checked up to there, and whole by `headers::check` on its schema.
+const fn walk_headers(root: &'static HeaderSet, check: bool) -> Walked {
+    // Most structs hold only enums and structs without annotations or
+    // fields of their own kind: nothing to walk.
+    if root.own.is_empty() && all_empty(root.reached) {
+        return Walked {
+            first: None,
+            fault: HeaderFault::None,
+            full: false,
+        };
+    }
+    let small = HeaderWalk::<8>::run(root, check);
+    if !small.full {
+        return small;
+    }
+    HeaderWalk::<256>::run(root, check)
+}
+
+/// Every one of `sets` is empty: no annotation, nothing reached.
+const fn all_empty(sets: &[Reach]) -> bool {
+    let mut i = 0;
+    while i < sets.len() {
+        if !empty(sets[i].get()) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn empty(set: &HeaderSet) -> bool {
+    set.own.is_empty() && set.reached.is_empty()
+}
 
 /// What a [`HeaderWalk`] found wrong (the first fault).
 #[derive(Clone, Copy)]
@@ -234,13 +263,21 @@ enum HeaderFault {
     Clash(&'static HeaderField, &'static HeaderField),
 }
 
+/// The outcome of a walk.
+struct Walked {
+    /// The first annotation reached, if any.
+    first: Option<&'static HeaderField>,
+    fault: HeaderFault,
+    /// The walk ran out of room (what it found still holds).
+    full: bool,
+}
+
 /// One struct's set in a walk: being walked (on the trail from the root),
 /// or done, with what it reaches.
 #[derive(Clone, Copy)]
 struct Slot {
-    /// `HeaderSet::hash`; 0: free.
+    /// `HeaderSet::hash`.
     hash: u64,
-    id: &'static str,
     open: bool,
     /// Met again below itself.
     recursive: bool,
@@ -250,7 +287,6 @@ struct Slot {
 
 const FREE: Slot = Slot {
     hash: 0,
-    id: "",
     open: false,
     recursive: false,
     first: None,
@@ -267,71 +303,71 @@ struct Frame {
 }
 
 /// A depth-first walk over the sets one struct reaches, each struct's set
-/// entered once (kept in a small open-addressed table by its hash), with
-/// an explicit stack: no const recursion, and a cost linear in the structs
+/// entered once (kept in `table` by its hash), with an explicit stack of at
+/// most `N` frames: no const recursion, and a cost linear in the structs
 /// reached however often each is held (a DAG of structs doubling at each
 /// level is no exponential walk).
-struct HeaderWalk {
-    table: [Slot; WALK_SLOTS],
-    names: [Option<&'static HeaderField>; WALK_NAMES],
+struct HeaderWalk<const N: usize> {
+    table: [Slot; N],
+    slots: usize,
+    names: [Option<&'static HeaderField>; N],
     n_names: usize,
-    /// The first annotation reached, if any.
     first: Option<&'static HeaderField>,
     fault: HeaderFault,
+    full: bool,
 }
 
-impl HeaderWalk {
+impl<const N: usize> HeaderWalk<N> {
     /// Walks from `root`; `check`: look for faults (else only `first`).
-    const fn run(root: &'static HeaderSet, check: bool) -> HeaderWalk {
-        let mut walk = HeaderWalk {
-            table: [FREE; WALK_SLOTS],
-            names: [None; WALK_NAMES],
+    const fn run(root: &'static HeaderSet, check: bool) -> Walked {
+        let mut walk = HeaderWalk::<N> {
+            table: [FREE; N],
+            slots: 0,
+            names: [None; N],
             n_names: 0,
             first: None,
             fault: HeaderFault::None,
+            full: false,
         };
-        let empty = Frame {
+        let blank = Frame {
             set: &HeaderSet::NONE,
             next: 0,
             slot: None,
             first: None,
         };
-        let mut stack = [empty; WALK_DEPTH];
+        let mut stack = [blank; N];
         let mut depth = 0;
-        match walk.enter(root, check) {
-            Enter::Walk(frame) => {
-                stack[0] = frame;
-                depth = 1;
-            }
-            Enter::Done(_) | Enter::Skip => {}
+        if let Enter::Walk(frame) = walk.enter(root, check) {
+            stack[0] = frame;
+            depth = 1;
         }
-        while depth > 0 {
+        while depth > 0 && !walk.full {
             if check && !matches!(walk.fault, HeaderFault::None) {
-                return walk;
+                break;
             }
             let top = depth - 1;
             let frame = stack[top];
             if frame.next < frame.set.reached.len() {
                 stack[top].next += 1;
                 let child = frame.set.reached[frame.next].get();
-                match walk.enter(child, check) {
-                    Enter::Walk(child) if depth < WALK_DEPTH => {
+                if empty(child) {
+                    continue;
+                }
+                let first = match walk.enter(child, check) {
+                    Enter::Walk(child) if depth < N => {
                         stack[depth] = child;
                         depth += 1;
+                        None
                     }
-                    Enter::Walk(child) => {
-                        // Too deep to follow: what it holds itself counts.
-                        walk.finish(child, root, check);
-                        if stack[top].first.is_none() {
-                            stack[top].first = child.first;
-                        }
+                    Enter::Walk(_) => {
+                        walk.full = true;
+                        None
                     }
-                    Enter::Done(first) => {
-                        if stack[top].first.is_none() {
-                            stack[top].first = first;
-                        }
-                    }
-                    Enter::Skip => {}
+                    Enter::Done(first) => first,
+                    Enter::Skip => None,
+                };
+                if stack[top].first.is_none() {
+                    stack[top].first = first;
                 }
                 continue;
             }
@@ -341,24 +377,23 @@ impl HeaderWalk {
                 stack[depth - 1].first = frame.first;
             }
         }
-        walk
+        Walked {
+            first: walk.first,
+            fault: walk.fault,
+            full: walk.full,
+        }
     }
 
     /// Meets `set`: a set to walk (its own annotations taken), one already
     /// walked (what it reaches), or one not to enter (on the trail: a
-    /// struct that holds itself; or the table is full).
+    /// struct that holds itself).
     const fn enter(&mut self, set: &'static HeaderSet, check: bool) -> Enter {
         let mut slot = None;
         if set.hash != 0 {
-            let mut i = (set.hash % WALK_SLOTS as u64) as usize;
-            let mut tries = 0;
-            while tries < WALK_SLOTS {
+            let mut i = 0;
+            while i < self.slots {
                 let s = self.table[i];
-                if s.hash == 0 {
-                    slot = Some(i);
-                    break;
-                }
-                if s.hash == set.hash && str_eq(s.id, set.id) {
+                if s.hash == set.hash {
                     if s.open {
                         self.table[i].recursive = true;
                         return Enter::Skip;
@@ -371,22 +406,20 @@ impl HeaderWalk {
                     }
                     return Enter::Done(s.first);
                 }
-                i = (i + 1) % WALK_SLOTS;
-                tries += 1;
+                i += 1;
             }
-            if slot.is_none() {
-                // More structs than the table holds: not followed.
+            if self.slots == N {
+                self.full = true;
                 return Enter::Skip;
             }
-        }
-        if let Some(i) = slot {
-            self.table[i] = Slot {
+            self.table[self.slots] = Slot {
                 hash: set.hash,
-                id: set.id,
                 open: true,
                 recursive: false,
                 first: None,
             };
+            slot = Some(self.slots);
+            self.slots += 1;
         }
         let mut first = None;
         let mut k = 0;
@@ -420,9 +453,11 @@ impl HeaderWalk {
             }
             i += 1;
         }
-        if self.n_names < WALK_NAMES {
+        if self.n_names < N {
             self.names[self.n_names] = Some(a);
             self.n_names += 1;
+        } else {
+            self.full = true;
         }
     }
 
@@ -437,10 +472,9 @@ impl HeaderWalk {
         };
         self.table[i].open = false;
         self.table[i].first = frame.first;
-        let is_root = frame.set.hash == root.hash && str_eq(frame.set.id, root.id);
         if check
             && self.table[i].recursive
-            && !is_root
+            && frame.set.hash != root.hash
             && let Some(a) = frame.first
             && matches!(self.fault, HeaderFault::None)
         {
@@ -475,10 +509,7 @@ const fn str_eq(a: &str, b: &str) -> bool {
 /// (under items, values or alternatives): `T`'s own when it has some, else
 /// those `T` already holds so (`Vec<Vec<S>>`).
 pub const fn held<T: ToolSchema + ?Sized>() -> Option<Reach> {
-    if HeaderWalk::run(T::__ALL_HEADERS.get(), false)
-        .first
-        .is_some()
-    {
+    if walk_headers(T::__ALL_HEADERS.get(), false).first.is_some() {
         Some(T::__ALL_HEADERS)
     } else {
         T::__NESTED_HEADERS
@@ -527,7 +558,7 @@ const fn nested_panic(set: &'static HeaderSet, place: &str) -> ! {
               through `properties` alone (MCP 2026-07-28; a client drops the whole tool \
               otherwise), but field `",
     );
-    if let Some(a) = HeaderWalk::run(set, false).first {
+    if let Some(a) = walk_headers(set, false).first {
         push_field(&mut msg, a, false);
         msg.push("` has `#[schema(header = \"");
         msg.push(a.header);

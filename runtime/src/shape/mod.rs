@@ -399,11 +399,10 @@ pub struct Constraints {
 /// clients' reach. Derived; hand-written types have none.
 #[derive(Debug)]
 pub struct HeaderSet {
-    /// Which struct this is (its module path, name and place), to see a
-    /// struct that holds itself: a walk meets its set again below it.
-    pub id: &'static str,
-    /// `id`'s hash ([`HeaderSet::hash_id`]), never 0; 0 for a set that is
-    /// no struct's (a generic struct's, built per use).
+    /// Which struct this is (a hash of its name, place and fields, never
+    /// 0), to see a struct reached twice, or holding itself: a walk meets
+    /// its set again. 0 for a set that is no struct's (a generic struct's,
+    /// built per use).
     pub hash: u64,
     /// The struct's Rust name, for messages.
     pub name: &'static str,
@@ -416,25 +415,11 @@ pub struct HeaderSet {
 impl HeaderSet {
     /// No annotation.
     pub const NONE: HeaderSet = HeaderSet {
-        id: "",
         hash: 0,
         name: "",
         own: &[],
         reached: &[],
     };
-
-    /// The hash of a struct's `id` (FNV-1a, 64 bits), never 0.
-    pub const fn hash_id(id: &str) -> u64 {
-        let bytes = id.as_bytes();
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut i = 0;
-        while i < bytes.len() {
-            hash ^= bytes[i] as u64;
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-            i += 1;
-        }
-        hash | 1
-    }
 }
 
 /// A reference to a [`HeaderSet`] that a const may hold while the set is

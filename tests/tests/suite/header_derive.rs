@@ -528,3 +528,49 @@ fn deep_and_doubling_types_compile_and_check() {
         assert_eq!(found, [at], "{schema}");
     }
 }
+
+/// Two structs alike to the letter (name, fields, field types) in two
+/// modules, whose field types are different structs: the walk tells them
+/// apart (by where each stands), so holding both is no struct reached
+/// twice.
+mod twin_a {
+    use super::*;
+    #[derive(Debug, Serialize, Deserialize, ToolSchema)]
+    pub struct Inner {
+        #[schema(header = "Twin-A")]
+        pub a: String,
+    }
+    #[derive(Debug, Serialize, Deserialize, ToolSchema)]
+    pub struct Leaf {
+        pub inner: Inner,
+    }
+}
+
+mod twin_b {
+    use super::*;
+    #[derive(Debug, Serialize, Deserialize, ToolSchema)]
+    pub struct Inner {
+        #[schema(header = "Twin-B")]
+        pub b: String,
+    }
+    #[derive(Debug, Serialize, Deserialize, ToolSchema)]
+    pub struct Leaf {
+        pub inner: Inner,
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Twins {
+    a: twin_a::Leaf,
+    b: twin_b::Leaf,
+}
+
+#[test]
+fn structs_alike_to_the_letter_are_told_apart() {
+    let found: Vec<String> = headers::check(Twins::input_schema())
+        .expect("valid")
+        .iter()
+        .map(|p| p.pointer())
+        .collect();
+    assert_eq!(found, ["/a/inner/a", "/b/inner/b"]);
+}
