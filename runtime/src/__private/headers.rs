@@ -218,9 +218,10 @@ pub const fn check_headers(root: Reach) {
 /// than the larger walk holds (256 structs, 256 deep, 256 annotations) is
 /// checked up to there, and whole by `headers::check` on its schema.
 const fn walk_headers(root: &'static HeaderSet, check: bool) -> Walked {
-    // Most structs hold only enums and structs without annotations or
-    // fields of their own kind: nothing to walk.
-    if root.own.is_empty() && all_empty(root.reached) {
+    // Most structs reach a few levels of structs and enums without a single
+    // annotation: a bounded look finds that for less than a walk costs.
+    let mut budget = PROBE_SETS;
+    if !probe(root, PROBE_DEPTH, 0, &mut budget) {
         return Walked {
             first: None,
             fault: HeaderFault::None,
@@ -234,16 +235,50 @@ const fn walk_headers(root: &'static HeaderSet, check: bool) -> Walked {
     HeaderWalk::<256>::run(root, check)
 }
 
-/// Every one of `sets` is empty: no annotation, nothing reached.
-const fn all_empty(sets: &[Reach]) -> bool {
+/// How deep, and over how many sets, [`probe`] looks.
+const PROBE_DEPTH: u32 = 4;
+const PROBE_SETS: u32 = 48;
+
+/// How many pointer steps (`Box`, `Rc`, `Arc`) a walk takes on its way
+/// from the struct it checks: enough for a struct that holds itself, two
+/// that hold each other, and a header struct behind a pointer under a
+/// container, while a crate of structs linked to their parents through
+/// `Option<Box<..>>` costs each struct a few steps, not the whole chain.
+/// Further is for `headers::check` on the schema.
+const POINTER_STEPS: u8 = 2;
+
+/// The pointer steps on the way to `reach`, when the walk may take it.
+const fn step(ptr: u8, reach: Reach) -> Option<u8> {
+    let ptr = ptr + reach.is_behind_pointer() as u8;
+    if ptr > POINTER_STEPS { None } else { Some(ptr) }
+}
+
+/// Whether `set` may reach an annotation: `false` only when every set
+/// within `depth` levels (and the `budget` of sets) has none and reaches
+/// nothing further; a deeper or larger graph, or a struct holding itself,
+/// is `true` (the walk decides).
+const fn probe(set: &HeaderSet, depth: u32, ptr: u8, budget: &mut u32) -> bool {
+    if !set.own.is_empty() {
+        return true;
+    }
+    if set.reached.is_empty() {
+        return false;
+    }
+    if depth == 0 || *budget < set.reached.len() as u32 {
+        return true;
+    }
+    *budget -= set.reached.len() as u32;
     let mut i = 0;
-    while i < sets.len() {
-        if !empty(sets[i].get()) {
-            return false;
+    while i < set.reached.len() {
+        let reach = set.reached[i];
+        if let Some(ptr) = step(ptr, reach)
+            && probe(reach.get(), depth - 1, ptr, budget)
+        {
+            return true;
         }
         i += 1;
     }
-    true
+    false
 }
 
 const fn empty(set: &HeaderSet) -> bool {
@@ -297,6 +332,8 @@ const FREE: Slot = Slot {
 #[derive(Clone, Copy)]
 struct Frame {
     set: &'static HeaderSet,
+    /// Pointer steps on the way here.
+    ptr: u8,
     next: usize,
     slot: Option<usize>,
     first: Option<&'static HeaderField>,
@@ -331,6 +368,7 @@ impl<const N: usize> HeaderWalk<N> {
         };
         let blank = Frame {
             set: &HeaderSet::NONE,
+            ptr: 0,
             next: 0,
             slot: None,
             first: None,
@@ -349,12 +387,16 @@ impl<const N: usize> HeaderWalk<N> {
             let frame = stack[top];
             if frame.next < frame.set.reached.len() {
                 stack[top].next += 1;
-                let child = frame.set.reached[frame.next].get();
+                let reach = frame.set.reached[frame.next];
+                let (Some(ptr), child) = (step(frame.ptr, reach), reach.get()) else {
+                    continue;
+                };
                 if empty(child) {
                     continue;
                 }
                 let first = match walk.enter(child, check) {
-                    Enter::Walk(child) if depth < N => {
+                    Enter::Walk(mut child) if depth < N => {
+                        child.ptr = ptr;
                         stack[depth] = child;
                         depth += 1;
                         None
@@ -435,6 +477,7 @@ impl<const N: usize> HeaderWalk<N> {
         }
         Enter::Walk(Frame {
             set,
+            ptr: 0,
             next: 0,
             slot,
             first,

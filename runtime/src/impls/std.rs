@@ -89,17 +89,25 @@ impl<T: ToolSchema> ToolSchema for Option<T> {
     const __NESTED_HEADERS: Option<Reach> = T::__NESTED_HEADERS;
 }
 
-// Wrappers serde writes and reads as their content.
+// Wrappers serde writes and reads as their content; the pointers among
+// them are where a struct may hold itself.
 macro_rules! transparent {
-    ($($ty:ident),*) => {$(
+    ($($ty:ident => $reach:expr),*) => {$(
         impl<T: ToolSchema + ?Sized> ToolSchema for $ty<T> {
             const SHAPE: &'static Shape = T::SHAPE;
-            const __ALL_HEADERS: Reach = T::__ALL_HEADERS;
+            const __ALL_HEADERS: Reach = $reach(T::__ALL_HEADERS);
             const __NESTED_HEADERS: Option<Reach> = T::__NESTED_HEADERS;
         }
     )*};
 }
-transparent!(Box, Rc, Arc, Mutex, RwLock, RefCell);
+transparent!(
+    Box => Reach::behind_pointer,
+    Rc => Reach::behind_pointer,
+    Arc => Reach::behind_pointer,
+    Mutex => core::convert::identity,
+    RwLock => core::convert::identity,
+    RefCell => core::convert::identity
+);
 
 impl<T: ToolSchema + Copy> ToolSchema for Cell<T> {
     const SHAPE: &'static Shape = T::SHAPE;

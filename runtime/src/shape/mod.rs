@@ -428,7 +428,7 @@ impl HeaderSet {
 /// `&'static HeaderSet` held by a const makes the compiler evaluate what it
 /// points to, which for such a struct is a cycle; a pointer does not.
 #[derive(Clone, Copy, Debug)]
-pub struct Reach(*const HeaderSet);
+pub struct Reach(*const HeaderSet, bool);
 
 // SAFETY: a `Reach` is only made from a `&'static HeaderSet` (`Reach::of`),
 // which is shared, immutable and lives forever.
@@ -441,7 +441,19 @@ impl Reach {
 
     /// The set `set`.
     pub const fn of(set: &'static HeaderSet) -> Reach {
-        Reach(set as *const HeaderSet)
+        Reach(set as *const HeaderSet, false)
+    }
+
+    /// The same set, reached through a pointer (`Box`, `Rc`, `Arc`): the
+    /// compile-time walks follow at most two such steps in a row from the
+    /// struct they check (see `__private::check_headers`).
+    pub const fn behind_pointer(self) -> Reach {
+        Reach(self.0, true)
+    }
+
+    /// Reached through a pointer.
+    pub const fn is_behind_pointer(self) -> bool {
+        self.1
     }
 
     /// The set.
