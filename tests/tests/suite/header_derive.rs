@@ -416,6 +416,24 @@ fn structs_holding_each_other_are_valid_at_either_root() {
     assert_eq!(found.len(), 1);
 }
 
+/// `Tenant` reached twice, the second time three pointer steps away: past
+/// what the derive's walk follows (two), so `headers::check` finds it.
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct FarTwice {
+    near: Tenant,
+    far: Option<Box<Far1>>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Far1 {
+    next: Option<Box<Far2>>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToolSchema)]
+struct Far2 {
+    tenant: Option<std::rc::Rc<Tenant>>,
+}
+
 /// A generic struct used directly as the root is not checked where it is
 /// declared (its fields of a type parameter are known only at the use); a
 /// struct without parameters that holds it is (`header_generic.rs`).
@@ -434,6 +452,13 @@ fn what_the_derive_cannot_see_is_caught_at_run_time() {
         [
             "/properties/second/properties/tenant/x-mcp-header",
             "/properties/second/properties/priority/x-mcp-header",
+        ]
+    );
+    assert_eq!(
+        paths(FarTwice::input_schema()),
+        [
+            "/properties/far/properties/next/properties/tenant/properties/tenant/x-mcp-header",
+            "/properties/far/properties/next/properties/tenant/properties/priority/x-mcp-header",
         ]
     );
 }
