@@ -220,15 +220,14 @@ pub const fn check_headers(root: Reach) {
 const fn walk_headers(root: &'static HeaderSet, check: bool) -> Walked {
     // Most structs reach a few levels of structs and enums without a single
     // annotation: a bounded look finds that for less than a walk costs.
-    let mut budget = PROBE_SETS;
-    if !probe(root, PROBE_DEPTH, 0, &mut budget) {
+    if !probe(root) {
         return Walked {
             first: None,
             fault: HeaderFault::None,
             full: false,
         };
     }
-    let small = HeaderWalk::<8>::run(root, check);
+    let small = HeaderWalk::<32>::run(root, check);
     if !small.full {
         return small;
     }
@@ -236,8 +235,8 @@ const fn walk_headers(root: &'static HeaderSet, check: bool) -> Walked {
 }
 
 /// How deep, and over how many sets, [`probe`] looks.
-const PROBE_DEPTH: u32 = 4;
-const PROBE_SETS: u32 = 48;
+const PROBE_DEPTH: usize = 16;
+const PROBE_SETS: u32 = 512;
 
 /// How many pointer steps (`Box`, `Rc`, `Arc`) a walk takes on its way
 /// from the struct it checks: enough for a struct that holds itself, two
@@ -253,30 +252,46 @@ const fn step(ptr: u8, reach: Reach) -> Option<u8> {
     if ptr > POINTER_STEPS { None } else { Some(ptr) }
 }
 
-/// Whether `set` may reach an annotation: `false` only when every set
-/// within `depth` levels (and the `budget` of sets) has none and reaches
-/// nothing further; a deeper or larger graph, or a struct holding itself,
-/// is `true` (the walk decides).
-const fn probe(set: &HeaderSet, depth: u32, ptr: u8, budget: &mut u32) -> bool {
-    if !set.own.is_empty() {
+/// Whether `root` may reach an annotation: `false` only when every set
+/// within [`PROBE_DEPTH`] levels (and [`PROBE_SETS`] sets) has none and
+/// reaches nothing further; a deeper or larger graph, or a struct holding
+/// itself, is `true` (the walk decides). Iterative, without calls in its
+/// loop: const evaluation pays for every call.
+const fn probe(root: &'static HeaderSet) -> bool {
+    if !root.own.is_empty() {
         return true;
     }
-    if set.reached.is_empty() {
-        return false;
-    }
-    if depth == 0 || *budget < set.reached.len() as u32 {
-        return true;
-    }
-    *budget -= set.reached.len() as u32;
-    let mut i = 0;
-    while i < set.reached.len() {
-        let reach = set.reached[i];
-        if let Some(ptr) = step(ptr, reach)
-            && probe(reach.get(), depth - 1, ptr, budget)
-        {
+    // (set, next of its `reached`, pointer steps on the way to it)
+    let mut stack: [(&'static HeaderSet, usize, u8); PROBE_DEPTH] =
+        [(&HeaderSet::NONE, 0, 0); PROBE_DEPTH];
+    stack[0] = (root, 0, 0);
+    let mut depth = 1;
+    let mut budget = PROBE_SETS;
+    while depth > 0 {
+        let (set, next, ptr) = stack[depth - 1];
+        if next == set.reached.len() {
+            depth -= 1;
+            continue;
+        }
+        stack[depth - 1].1 += 1;
+        let reach = set.reached[next];
+        let ptr = ptr + reach.is_behind_pointer() as u8;
+        if ptr > POINTER_STEPS {
+            continue;
+        }
+        let child = reach.get();
+        if !child.own.is_empty() {
             return true;
         }
-        i += 1;
+        if child.reached.is_empty() {
+            continue;
+        }
+        if depth == PROBE_DEPTH || budget == 0 {
+            return true;
+        }
+        budget -= 1;
+        stack[depth] = (child, 0, ptr);
+        depth += 1;
     }
     false
 }
