@@ -5,7 +5,7 @@
 
 use super::Msg;
 use crate::ToolSchema;
-use crate::shape::{Bound, Content, EnumView, ReprKind, Shape};
+use crate::shape::{Bound, Content, EnumView, ReprKind, Shape, str_eq};
 
 pub use crate::shape::{HeaderField, HeaderSet, Reach};
 
@@ -546,21 +546,6 @@ enum Enter {
     Walk(Frame),
     Done(Option<&'static HeaderField>),
     Skip,
-}
-
-const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// The annotations a container holding `T` puts out of the clients' reach
