@@ -211,7 +211,7 @@ impl Gen<'_, '_> {
                 continue;
             }
             let reach = |ty: &dyn ToTokens| quote_spanned!(ty.span()=> <#ty as #p::ToolSchema>::__ALL_HEADERS);
-            if params_in(ty, generic).is_empty() && !mentions(ty.to_token_stream(), generic) {
+            if !mentions(ty.to_token_stream(), generic) {
                 // A `static` names neither the type's parameters nor `Self`.
                 if let Some(outside) = self.without_self(ty) {
                     fixed.push(reach(&outside));
