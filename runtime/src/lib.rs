@@ -69,15 +69,21 @@
 // 4. `elicit`, `dialect`, `headers`: forms and the gate; provider lowerings and
 //    decode; `x-mcp-header` checks.
 //    Both use the validator and the renderer, never each other.
+// 4b. `compat`, `lenient`: schema evolution and the forgiving decode of model
+//    output (features of their own); may use everything above, not each other.
 // 5. `__private`: the glue generated code calls.
 // 6. `impls`, `integrations`: shapes of std and crate types (written like
 //    generated code), and the rmcp and schemars adapters.
 
 pub mod args;
+#[cfg(feature = "compat")]
+pub mod compat;
 pub mod dialect;
 pub mod elicit;
 pub mod headers;
 mod impls;
+#[cfg(feature = "lenient")]
+pub mod lenient;
 mod integrations;
 mod json;
 mod memo;

@@ -15,6 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["args"],
     &["render"],
     &["elicit", "dialect", "headers"],
+    &["compat", "lenient"],
     &["__private"],
     &["impls", "integrations"],
 ];
