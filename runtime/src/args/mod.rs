@@ -72,7 +72,7 @@
 mod check;
 mod declared;
 pub(crate) mod form;
-mod formats;
+pub(crate) mod formats;
 mod pattern;
 pub(crate) mod plan;
 
@@ -153,12 +153,27 @@ impl std::error::Error for ArgsError {}
 /// `Ok` only when serde reads the value and every constraint the schema
 /// declares holds; see the [module documentation](self) for the exact rules.
 ///
-/// Takes the arguments by reference or by value (see [`Arguments`]), like
-/// [`Dialect::parse_args`](crate::dialect::Dialect::parse_args).
+/// Takes the arguments by reference or by value, or as the JSON text a
+/// provider hands over (see [`Arguments`]), like
+/// [`Dialect::parse_args`](crate::dialect::Dialect::parse_args). Text that
+/// is not JSON is one violation of rule `"json"` at the root; for text a
+/// model wrote that is almost JSON, see `toolform::lenient` (cargo feature
+/// `lenient`).
+///
+/// ```
+/// #[derive(Debug, serde::Deserialize, toolform::ToolSchema)]
+/// struct Flight { passengers: u8 }
+///
+/// let flight: Flight = toolform::parse_args(r#"{"passengers": 2}"#).unwrap();
+/// assert_eq!(flight.passengers, 2);
+///
+/// let err = toolform::parse_args::<Flight>("{passengers: 2}").unwrap_err();
+/// assert_eq!(err.violations()[0].rule, "json");
+/// ```
 pub fn parse_args<'a, T: ToolSchema + DeserializeOwned>(
     arguments: impl Arguments<'a>,
 ) -> Result<T, ArgsError> {
-    let arguments = arguments.into_value();
+    let arguments = arguments.into_value()?;
     let result = parse_value::<T>(&arguments);
     if let std::borrow::Cow::Owned(value) = arguments {
         // However deep it nests: dropped without recursion.
@@ -168,12 +183,14 @@ pub fn parse_args<'a, T: ToolSchema + DeserializeOwned>(
 }
 
 /// What [`parse_args`] and [`Dialect::parse_args`](crate::dialect::Dialect::parse_args)
-/// read: tool arguments as a `&Value` (or `&mut Value`), or an owned `Value`
-/// (dropped without recursion however deep it nests). Sealed.
+/// read: tool arguments as a `&Value` (or `&mut Value`), an owned `Value`
+/// (dropped without recursion however deep it nests), or a `&str` of JSON
+/// text (read by serde_json; text that is not JSON is one violation of rule
+/// `"json"` at the root, never a panic). Sealed.
 pub trait Arguments<'a>: sealed::Sealed {
-    /// The arguments, borrowed or owned.
+    /// The arguments, borrowed or owned, or why the text is not JSON.
     #[doc(hidden)]
-    fn into_value(self) -> std::borrow::Cow<'a, Value>;
+    fn into_value(self) -> Result<std::borrow::Cow<'a, Value>, ArgsError>;
 }
 
 mod sealed {
@@ -181,23 +198,49 @@ mod sealed {
     impl Sealed for serde_json::Value {}
     impl Sealed for &serde_json::Value {}
     impl Sealed for &mut serde_json::Value {}
+    impl Sealed for &str {}
 }
 
 impl<'a> Arguments<'a> for &'a Value {
-    fn into_value(self) -> std::borrow::Cow<'a, Value> {
-        std::borrow::Cow::Borrowed(self)
+    fn into_value(self) -> Result<std::borrow::Cow<'a, Value>, ArgsError> {
+        Ok(std::borrow::Cow::Borrowed(self))
     }
 }
 
 impl<'a> Arguments<'a> for &'a mut Value {
-    fn into_value(self) -> std::borrow::Cow<'a, Value> {
-        std::borrow::Cow::Borrowed(self)
+    fn into_value(self) -> Result<std::borrow::Cow<'a, Value>, ArgsError> {
+        Ok(std::borrow::Cow::Borrowed(self))
     }
 }
 
 impl Arguments<'static> for Value {
-    fn into_value(self) -> std::borrow::Cow<'static, Value> {
-        std::borrow::Cow::Owned(self)
+    fn into_value(self) -> Result<std::borrow::Cow<'static, Value>, ArgsError> {
+        Ok(std::borrow::Cow::Owned(self))
+    }
+}
+
+/// JSON text, as providers hand tool arguments over. serde_json reads it
+/// (its nesting limit of 128 included); a key given twice keeps its last
+/// value, as serde_json's `Value` does.
+impl<'a> Arguments<'a> for &str {
+    fn into_value(self) -> Result<std::borrow::Cow<'a, Value>, ArgsError> {
+        match serde_json::from_str::<Value>(self) {
+            Ok(value) => Ok(std::borrow::Cow::Owned(value)),
+            Err(e) => Err(not_json(&e)),
+        }
+    }
+}
+
+/// The one violation for text that is not JSON.
+#[cold]
+#[inline(never)]
+fn not_json(e: &serde_json::Error) -> ArgsError {
+    ArgsError {
+        violations: vec![Violation::new(
+            "",
+            "json",
+            format!("the arguments are not JSON text: {e}"),
+        )],
     }
 }
 

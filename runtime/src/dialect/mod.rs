@@ -161,7 +161,7 @@ impl Dialect {
     where
         T: crate::ToolSchema + serde::de::DeserializeOwned,
     {
-        let value = value.into_value();
+        let value = value.into_value()?;
         if deeper_than(&value, SERDE_JSON_DEPTH) {
             if let std::borrow::Cow::Owned(value) = value {
                 crate::schema::dispose(value);
