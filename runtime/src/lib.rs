@@ -136,30 +136,6 @@ pub trait ToolSchema {
     #[doc(hidden)]
     const __SCHEMAS: Option<&'static __private::Schemas> = None;
 
-    /// The `x-mcp-header` annotations of every property this type's input
-    /// schema reaches through `properties` alone: a derived struct's own and
-    /// those of the structs it flattens or holds as plain fields (`Option`,
-    /// `Box`, `Rc`, `Arc` forward their content's). For the const checks
-    /// that no two share a name, that a struct holding itself keeps its
-    /// annotations at the root, and that containers hold none. Not part of
-    /// the API.
-    #[doc(hidden)]
-    const __ALL_HEADERS: shape::Reach = shape::Reach::NONE;
-
-    /// The set behind a generic struct's `__ALL_HEADERS` (a const can hold
-    /// a reference to a set built from its type parameters' sets; a
-    /// `static` cannot name them). Not part of the API.
-    #[doc(hidden)]
-    const __GENERIC_HEADERS: &'static shape::HeaderSet = &shape::HeaderSet::NONE;
-
-    /// The `x-mcp-header` annotations this type holds where no client
-    /// reads them: a derived struct's, held under an array's items, a map's
-    /// values or alternatives (containers take it from their content; see
-    /// `__private::held`). For the const check of every field that holds
-    /// one (`#[schema(header = "..")]`). Not part of the API.
-    #[doc(hidden)]
-    const __NESTED_HEADERS: Option<shape::Reach> = None;
-
     /// The JSON Schema (2020-12) of what serde deserializes into this type.
     ///
     /// Rendered on first use, then a pointer read.

@@ -738,9 +738,7 @@ const fn push_length(msg: &mut Msg, min: Option<u64>, max: Option<u64>) {
 }
 
 mod header_field;
-mod headers;
 mod msg;
 
 pub use header_field::*;
-pub use headers::*;
 use msg::Msg;

@@ -11,6 +11,10 @@
 //!   annotations are invalid), all violations with their paths.
 //! - [`headers_for`]: the headers a client sends for a call.
 //! - [`verify`]: the server's comparison of a call's headers with its body.
+//! - [`check_type`] and [`assert_valid`]: [`check`] on a derived type's input
+//!   schema, naming the Rust type and field of each invalid annotation (the
+//!   rules across types are checked there, on the rendered schema, not at
+//!   compile time).
 //!
 //! The rules, from the 2026-07-28 Streamable HTTP transport text: an
 //! annotation is a non-empty HTTP token (`1*tchar`, RFC 9110 §5.6.2: ASCII, no
@@ -38,8 +42,12 @@ use std::collections::HashMap;
 use std::fmt;
 
 mod source;
+mod types;
 
 pub use source::HeaderSource;
+#[cfg(feature = "rmcp")]
+pub(crate) use types::describe;
+pub use types::{assert_valid, check_type};
 use source::invalid_schema;
 
 /// The JSON-RPC error code of a header that disagrees with the body.
@@ -126,31 +134,21 @@ fn is_tchar(c: char) -> bool {
         )
 }
 
-/// Keywords whose value is a schema or a list or map of schemas: an
-/// annotation under any of them is off the `properties` chain. Keywords that
-/// hold data (`const`, `enum`, `default`, `examples`) are not walked.
-const SUBSCHEMA_KEYWORDS: &[&str] = &[
-    "items",
-    "prefixItems",
-    "additionalItems",
-    "contains",
-    "unevaluatedItems",
-    "additionalProperties",
-    "unevaluatedProperties",
-    "patternProperties",
-    "propertyNames",
-    "dependentSchemas",
-    "dependencies",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "not",
-    "if",
-    "then",
-    "else",
-    "$defs",
-    "definitions",
-];
+/// Keywords whose value is data, never a schema: not walked. Every other
+/// keyword's value is (rmcp's client, and the spec's "reached through
+/// `properties` alone", treat every non-data keyword as a subschema):
+/// `contentSchema`, a draft's keyword, a vendor's `x-..` object.
+fn is_data_keyword(key: &str) -> bool {
+    matches!(key, "const" | "enum" | "default" | "examples")
+}
+
+/// Keywords whose value maps names (not keywords) to schemas.
+fn is_name_map(key: &str) -> bool {
+    matches!(
+        key,
+        "properties" | "patternProperties" | "dependentSchemas" | "dependencies" | "$defs" | "definitions"
+    )
+}
 
 /// Every `x-mcp-header` annotation of `schema` (a tool's `inputSchema`), or
 /// every way one breaks the spec's rules, each with the JSON Pointer of the
@@ -191,7 +189,19 @@ pub fn check(schema: &Value) -> Result<Vec<HeaderParam>, Vec<Violation>> {
     // it is on the chain of `properties` from the root: ROOT for the root)
     let mut stack: Vec<(&Value, usize, Option<usize>)> = vec![(schema, ROOT, Some(ROOT))];
     while let Some((node, pointer, chain)) = stack.pop() {
-        let Value::Object(map) = node else { continue };
+        let map = match node {
+            Value::Object(map) => map,
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate().rev() {
+                    if item.is_object() || item.is_array() {
+                        steps.push((pointer, i.to_string()));
+                        stack.push((item, steps.len() - 1, None));
+                    }
+                }
+                continue;
+            }
+            _ => continue,
+        };
         if let Some(annotation) = map.get("x-mcp-header") {
             let at = pointer_of(&steps, pointer, "x-mcp-header");
             match chain {
@@ -222,22 +232,16 @@ pub fn check(schema: &Value) -> Result<Vec<HeaderParam>, Vec<Violation>> {
         }
         let mut children: Vec<(&Value, usize, Option<usize>)> = Vec::new();
         for (key, value) in map {
-            let maps = key == "properties"
-                || matches!(
-                    key.as_str(),
-                    "patternProperties"
-                        | "dependentSchemas"
-                        | "dependencies"
-                        | "$defs"
-                        | "definitions"
-                );
-            if !maps && !SUBSCHEMA_KEYWORDS.contains(&key.as_str()) {
+            if is_data_keyword(key) || key == "x-mcp-header" {
+                continue;
+            }
+            if !(value.is_object() || value.is_array()) {
                 continue;
             }
             steps.push((pointer, escape(key)));
             let here = steps.len() - 1;
             match value {
-                Value::Object(sub) if maps => {
+                Value::Object(sub) if is_name_map(key) => {
                     for (name, s) in sub {
                         steps.push((here, escape(name)));
                         let chain = match chain {
@@ -250,14 +254,9 @@ pub fn check(schema: &Value) -> Result<Vec<HeaderParam>, Vec<Violation>> {
                         children.push((s, steps.len() - 1, chain));
                     }
                 }
-                Value::Object(_) => children.push((value, here, None)),
-                Value::Array(items) => {
-                    for (i, s) in items.iter().enumerate() {
-                        steps.push((here, i.to_string()));
-                        children.push((s, steps.len() - 1, None));
-                    }
-                }
-                _ => {}
+                // A subschema, a list of them, or a vendor keyword's value:
+                // off the `properties` chain either way.
+                _ => children.push((value, here, None)),
             }
         }
         // Popped in document order: a preorder walk of the schema.
@@ -586,15 +585,85 @@ fn agrees(text: &str, body: &Value) -> bool {
                 return text == n.to_string();
             };
             // A header's integer: digits with an optional sign, or a JSON
-            // number whose value is whole (`42.0`, `4.2e1`).
-            match text.parse::<i128>() {
-                Ok(got) => got == want,
-                Err(_) => serde_json::from_str::<serde_json::Number>(text)
-                    .ok()
-                    .and_then(|n| integer_of(&n))
-                    .is_some_and(|got| got == want),
-            }
+            // number whose value is whole (`42.0`, `4.2e1`), compared as
+            // exact decimals: never through a float, where
+            // `42.000000000000001` and `1e-400` would pass for 42 and 0.
+            exact_decimal(text).is_some_and(|got| got == exact_decimal(&want.to_string()).unwrap_or_default())
         }
         _ => false,
     }
+}
+
+/// A number's exact value, `digits × 10^exponent`: the sign, the
+/// significant digits without leading or trailing zeros, and the exponent
+/// (zero is `(false, "", 0)`). Reads an optional sign, digits, an optional
+/// fraction and an optional exponent (JSON's number grammar, with a `+` and
+/// leading zeros allowed); `None` for anything else. Linear in the text; an
+/// exponent too large to matter saturates.
+fn exact_decimal(text: &str) -> Option<(bool, String, i64)> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    let negative = match bytes.first() {
+        Some(b'-') => {
+            at = 1;
+            true
+        }
+        Some(b'+') => {
+            at = 1;
+            false
+        }
+        _ => false,
+    };
+    let digits_from = |at: &mut usize| {
+        let start = *at;
+        while bytes.get(*at).is_some_and(u8::is_ascii_digit) {
+            *at += 1;
+        }
+        text.get(start..*at)
+    };
+    let whole = digits_from(&mut at).filter(|d| !d.is_empty())?;
+    let mut fraction = "";
+    if bytes.get(at) == Some(&b'.') {
+        at += 1;
+        fraction = digits_from(&mut at).filter(|d| !d.is_empty())?;
+    }
+    let mut exponent: i64 = 0;
+    if matches!(bytes.get(at), Some(b'e' | b'E')) {
+        at += 1;
+        let negative_exp = match bytes.get(at) {
+            Some(b'-') => {
+                at += 1;
+                true
+            }
+            Some(b'+') => {
+                at += 1;
+                false
+            }
+            _ => false,
+        };
+        let digits = digits_from(&mut at).filter(|d| !d.is_empty())?;
+        for d in digits.bytes() {
+            exponent = exponent
+                .saturating_mul(10)
+                .saturating_add(i64::from(d - b'0'))
+                .min(1 << 40);
+        }
+        if negative_exp {
+            exponent = -exponent;
+        }
+    }
+    if at != bytes.len() {
+        return None;
+    }
+    let mut digits: String = whole.chars().chain(fraction.chars()).collect();
+    let frac_len = i64::try_from(fraction.len()).ok()?;
+    exponent = exponent.saturating_sub(frac_len);
+    let trimmed_end = digits.trim_end_matches('0').len();
+    let trailing = i64::try_from(digits.len() - trimmed_end).ok()?;
+    digits.truncate(trimmed_end);
+    let digits = digits.trim_start_matches('0').to_string();
+    if digits.is_empty() {
+        return Some((false, String::new(), 0));
+    }
+    Some((negative, digits, exponent.saturating_add(trailing)))
 }

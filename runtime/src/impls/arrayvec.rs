@@ -24,7 +24,6 @@ impl<T: ToolSchema, const CAP: usize> ToolSchema for ArrayVec<T, CAP> {
         max_items: Some(CAP as u64),
         unique_on_output: false,
     });
-    const __NESTED_HEADERS: Option<crate::shape::Reach> = crate::__private::held::<T>();
 }
 
 /// At most `cap` bytes, as far as a pattern can say it.

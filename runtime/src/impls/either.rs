@@ -26,7 +26,4 @@ impl<L: ToolSchema, R: ToolSchema> ToolSchema for Either<L, R> {
             deny_unknown_fields: false,
         }),
     });
-    // Either side is one alternative of an `anyOf`.
-    const __NESTED_HEADERS: Option<crate::shape::Reach> =
-        crate::__private::held_any(&[crate::__private::held::<L>(), crate::__private::held::<R>()]);
 }

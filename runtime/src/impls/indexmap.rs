@@ -6,9 +6,8 @@
 //! duplicates into a set without complaint and never writes two equal
 //! items, so `uniqueItems` is promised on output only.
 
-use crate::__private::held;
 use crate::ToolSchema;
-use crate::shape::{MapShape, Reach, SeqShape, Shape};
+use crate::shape::{MapShape, SeqShape, Shape};
 use indexmap::{IndexMap, IndexSet};
 
 impl<K: ToolSchema, V: ToolSchema, S> ToolSchema for IndexMap<K, V, S> {
@@ -16,7 +15,6 @@ impl<K: ToolSchema, V: ToolSchema, S> ToolSchema for IndexMap<K, V, S> {
         key: K::SHAPE,
         value: V::SHAPE,
     });
-    const __NESTED_HEADERS: Option<Reach> = held::<V>();
 }
 
 impl<T: ToolSchema, S> ToolSchema for IndexSet<T, S> {
@@ -26,7 +24,6 @@ impl<T: ToolSchema, S> ToolSchema for IndexSet<T, S> {
         max_items: None,
         unique_on_output: true,
     });
-    const __NESTED_HEADERS: Option<Reach> = held::<T>();
 }
 
 // `items(..)`, `values(..)` and `length(..)` on them (`#[schema(..)]`).

@@ -15,5 +15,4 @@ where
         max_items: None,
         unique_on_output: false,
     });
-    const __NESTED_HEADERS: Option<crate::shape::Reach> = crate::__private::held::<A::Item>();
 }

@@ -1,8 +1,7 @@
 //! std and serde_json types, as serde writes and reads them.
 
-use crate::__private::{held, held_any};
 use crate::ToolSchema;
-use crate::shape::{IntRange, MapShape, Reach, SeqShape, Shape, StringShape};
+use crate::shape::{IntRange, MapShape, SeqShape, Shape, StringShape};
 use ::std::borrow::Cow;
 use ::std::cell::{Cell, RefCell};
 use ::std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
@@ -83,31 +82,17 @@ impl ToolSchema for serde_json::Number {
 
 impl<T: ToolSchema> ToolSchema for Option<T> {
     const SHAPE: &'static Shape = &Shape::Option(T::SHAPE);
-    // `Option<Struct>` is the struct's object, nullable: its properties are
-    // still properties (and flattened, they are the container's).
-    const __ALL_HEADERS: Reach = T::__ALL_HEADERS;
-    const __NESTED_HEADERS: Option<Reach> = T::__NESTED_HEADERS;
 }
 
-// Wrappers serde writes and reads as their content; the pointers among
-// them are where a struct may hold itself.
+// Wrappers serde writes and reads as their content.
 macro_rules! transparent {
-    ($($ty:ident => $reach:expr),*) => {$(
+    ($($ty:ident),*) => {$(
         impl<T: ToolSchema + ?Sized> ToolSchema for $ty<T> {
             const SHAPE: &'static Shape = T::SHAPE;
-            const __ALL_HEADERS: Reach = $reach(T::__ALL_HEADERS);
-            const __NESTED_HEADERS: Option<Reach> = T::__NESTED_HEADERS;
         }
     )*};
 }
-transparent!(
-    Box => Reach::behind_pointer,
-    Rc => Reach::behind_pointer,
-    Arc => Reach::behind_pointer,
-    Mutex => core::convert::identity,
-    RwLock => core::convert::identity,
-    RefCell => core::convert::identity
-);
+transparent!(Box, Rc, Arc, Mutex, RwLock, RefCell);
 
 impl<T: ToolSchema + Copy> ToolSchema for Cell<T> {
     const SHAPE: &'static Shape = T::SHAPE;
@@ -120,15 +105,12 @@ impl<T: ToolSchema> ToolSchema for ::std::cmp::Reverse<T> {
 }
 impl<T: ToolSchema + ?Sized> ToolSchema for &T {
     const SHAPE: &'static Shape = T::SHAPE;
-    const __NESTED_HEADERS: Option<Reach> = T::__NESTED_HEADERS;
 }
 impl<T: ToolSchema + ?Sized> ToolSchema for &mut T {
     const SHAPE: &'static Shape = T::SHAPE;
-    const __NESTED_HEADERS: Option<Reach> = T::__NESTED_HEADERS;
 }
 impl<'a, T: ToolSchema + ToOwned + ?Sized> ToolSchema for Cow<'a, T> {
     const SHAPE: &'static Shape = T::SHAPE;
-    const __NESTED_HEADERS: Option<Reach> = T::__NESTED_HEADERS;
 }
 
 const fn seq(items: &'static Shape, unique_on_output: bool) -> Shape {
@@ -144,7 +126,6 @@ macro_rules! sequences {
     ($($ty:ident => $unique:expr),*) => {$(
         impl<T: ToolSchema> ToolSchema for $ty<T> {
             const SHAPE: &'static Shape = &seq(T::SHAPE, $unique);
-            const __NESTED_HEADERS: Option<Reach> = held::<T>();
         }
     )*};
 }
@@ -152,11 +133,9 @@ sequences!(Vec => false, VecDeque => false, LinkedList => false, BinaryHeap => f
 
 impl<T: ToolSchema, S> ToolSchema for HashSet<T, S> {
     const SHAPE: &'static Shape = &seq(T::SHAPE, true);
-    const __NESTED_HEADERS: Option<Reach> = held::<T>();
 }
 impl<T: ToolSchema> ToolSchema for [T] {
     const SHAPE: &'static Shape = &seq(T::SHAPE, false);
-    const __NESTED_HEADERS: Option<Reach> = held::<T>();
 }
 impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
     const SHAPE: &'static Shape = &Shape::Seq(SeqShape {
@@ -165,7 +144,6 @@ impl<T: ToolSchema, const N: usize> ToolSchema for [T; N] {
         max_items: Some(N as u64),
         unique_on_output: false,
     });
-    const __NESTED_HEADERS: Option<Reach> = held::<T>();
 }
 
 impl<K: ToolSchema, V: ToolSchema> ToolSchema for BTreeMap<K, V> {
@@ -173,21 +151,18 @@ impl<K: ToolSchema, V: ToolSchema> ToolSchema for BTreeMap<K, V> {
         key: K::SHAPE,
         value: V::SHAPE,
     });
-    const __NESTED_HEADERS: Option<Reach> = held::<V>();
 }
 impl<K: ToolSchema, V: ToolSchema, S> ToolSchema for HashMap<K, V, S> {
     const SHAPE: &'static Shape = &Shape::Map(MapShape {
         key: K::SHAPE,
         value: V::SHAPE,
     });
-    const __NESTED_HEADERS: Option<Reach> = held::<V>();
 }
 
 macro_rules! tuples {
     ($(($($name:ident),+))*) => {$(
         impl<$($name: ToolSchema),+> ToolSchema for ($($name,)+) {
             const SHAPE: &'static Shape = &Shape::Tuple(&[$($name::SHAPE),+]);
-            const __NESTED_HEADERS: Option<Reach> = held_any(&[$(held::<$name>()),+]);
         }
     )*};
 }

@@ -27,6 +27,23 @@ macro_rules! __json_schema {
     ($($tokens:tt)*) => {};
 }
 
+/// The start-up check of a tool built from a type: the `x-mcp-header`
+/// annotations of `T`'s input schema, checked exactly on the rendered
+/// schema (the one the tool lists). A type whose annotations break the
+/// spec's rules is a programming error that every client would meet (they
+/// drop such a tool): the server refuses to start, naming each Rust type
+/// and field with the annotation's JSON Pointer.
+#[cfg(feature = "rmcp")]
+#[track_caller]
+pub(crate) fn assert_headers<T: crate::ToolSchema + ?Sized>() {
+    if let Err(violations) = crate::headers::check_type::<T>() {
+        panic!(
+            "{}",
+            crate::headers::describe(std::any::type_name::<T>(), &violations)
+        );
+    }
+}
+
 /// MCP wants `type: "object"` at the root of a tool's schemas. A union whose
 /// every branch is an object (an internally or adjacently tagged enum, say)
 /// is one: say so at the root, which changes no verdict.

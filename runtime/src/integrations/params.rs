@@ -35,6 +35,13 @@ pub(crate) const ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters
 ///   correct), where rmcp's own `Parameters<T>` names only serde's first error.
 /// - The arguments stay in the call's context, so an extractor after it
 ///   ([`Call`](crate::rmcp::Call)) still sees them, in any order.
+/// - The schema listed is `T::input_schema()` as rendered (a recursive
+///   type's `{"$ref": "#"}` stays the root), and its `x-mcp-header`
+///   annotations are checked when rmcp builds the tool, at server start:
+///   annotations a client would drop the tool for (two sharing a name, one
+///   under items, a map's values, an enum's alternatives or `$defs`) panic
+///   there, naming the Rust type and field (see
+///   [`headers::check_type`](crate::headers::check_type)).
 ///
 /// ```
 /// use rmcp::{tool, tool_router};
@@ -101,7 +108,10 @@ impl<T: ToolSchema> JsonSchema for Parameters<T> {
     }
 
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        super::schemars::json_schema::<T>(generator, &Self::schema_name())
+        // Always a tool's whole `inputSchema`: the rendering as it is, its
+        // header annotations checked (rmcp builds its tools at start-up).
+        super::assert_headers::<T>();
+        super::schemars::root_json_schema::<T>(generator)
     }
 }
 

@@ -78,6 +78,11 @@ use std::sync::Arc;
 /// `"type": "object"` at the root, as MCP requires. MCP wants both schemas to
 /// describe objects: `Args` should be a struct with named fields or a tagged
 /// enum (clients refuse a tool whose `inputSchema` is, say, a string).
+///
+/// # Panics
+///
+/// As [`input_schema`]: when `Args`'s header annotations are invalid.
+#[track_caller]
 pub fn tool<Args: ToolSchema + ?Sized, Out: ToolSchema + ?Sized>(
     name: impl Into<Cow<'static, str>>,
     description: impl Into<Cow<'static, str>>,
@@ -89,6 +94,11 @@ pub fn tool<Args: ToolSchema + ?Sized, Out: ToolSchema + ?Sized>(
 
 /// A tool taking `Args` whose result has no structured content (text,
 /// images): `inputSchema` only.
+///
+/// # Panics
+///
+/// As [`input_schema`]: when `Args`'s header annotations are invalid.
+#[track_caller]
 pub fn tool_without_output<Args: ToolSchema + ?Sized>(
     name: impl Into<Cow<'static, str>>,
     description: impl Into<Cow<'static, str>>,
@@ -97,7 +107,19 @@ pub fn tool_without_output<Args: ToolSchema + ?Sized>(
 }
 
 /// `T`'s input schema as rmcp holds it (`Arc<JsonObject>`), shared.
+///
+/// # Panics
+///
+/// When `T`'s `x-mcp-header` annotations break the spec's rules across
+/// types (two that share a name, one under an array's items, a map's
+/// values, an enum's alternatives or `$defs`): clients drop such a tool, so
+/// the server refuses to start, naming each Rust type and field (see
+/// [`headers::check_type`](crate::headers::check_type); put
+/// [`headers::assert_valid`](crate::headers::assert_valid) in a test to
+/// find it sooner).
+#[track_caller]
 pub fn input_schema<T: ToolSchema + ?Sized>() -> Arc<JsonObject> {
+    super::assert_headers::<T>();
     schema_object(T::schema(Contract::Input))
 }
 

@@ -70,6 +70,26 @@ pub fn json_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGenerator, name
     Schema::try_from(schema).unwrap_or_default()
 }
 
+/// The schema of `T` for the generator's contract as a whole document: the
+/// root of a tool's `inputSchema` (`toolform::rmcp::Parameters<T>`). Nothing
+/// is moved into the generator's definitions, so the document listed is the
+/// rendering itself: a recursive type's `{"$ref": "#"}` stays the root, and
+/// its `x-mcp-header` annotations stay reachable through `properties` alone
+/// (a copy under `$defs` would put them where a client drops the tool).
+pub(crate) fn root_json_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGenerator) -> Schema {
+    let contract = if generator.contract().is_serialize() {
+        Contract::Output
+    } else {
+        Contract::Input
+    };
+    let mut schema = T::schema(contract).clone();
+    if older_draft(generator) {
+        tuples_as_item_arrays(&mut schema);
+    }
+    super::object_root(&mut schema);
+    Schema::try_from(schema).unwrap_or_default()
+}
+
 /// `"#/$defs"` or whatever the generator keeps definitions under, as a
 /// reference prefix.
 fn definitions_ref(generator: &SchemaGenerator) -> String {

@@ -357,6 +357,31 @@ async fn integers_compare_as_numbers() {
     assert_refused(&reply, 7, "Mcp-Param-Count", "the header says \"42.5\"");
 }
 
+/// A header is compared with the body as an exact decimal, never through a
+/// float: values a float would round to the body's integer are refused
+/// (-32020), and so never rewritten to the body's spelling for rmcp.
+#[tokio::test]
+async fn near_integers_are_refused_not_rounded() {
+    let at = serve(true).await;
+    let cases: [(&[u8], u64); 4] = [
+        (b"42.000000000000001", 42),
+        (b"1e-400", 0),
+        (b"9007199254740991.4", 9007199254740991),
+        (b"0.9999999999999999999", 1),
+    ];
+    for (id, (header, count)) in (20u64..).zip(cases) {
+        let sent: &[(&str, &[u8])] = &[("Mcp-Param-Region", b"eu"), ("Mcp-Param-Count", header)];
+        let reply = post(at, &call_body(id, json!({"region": "eu", "count": count})), sent).await;
+        assert_refused(&reply, id, "Mcp-Param-Count", "the header says");
+    }
+    // The exact spellings of the same values still agree.
+    for header in [&b"0e5"[..], b"-0", b"0.0"] {
+        let sent: &[(&str, &[u8])] = &[("Mcp-Param-Region", b"eu"), ("Mcp-Param-Count", header)];
+        let reply = post(at, &call_body(30, json!({"region": "eu", "count": 0})), sent).await;
+        assert_passes(&reply, "eu Some(0) None None");
+    }
+}
+
 /// Why the layer rewrites verified headers: rmcp 3.11 alone compares an
 /// integer header as text and refuses `42.0` for the body's `42`.
 #[tokio::test]

@@ -24,6 +24,7 @@ mod forms_packed;
 mod gate;
 mod gate_trust;
 mod header_derive;
+mod header_types;
 mod headers;
 mod headers_http;
 mod hostile;
