@@ -49,7 +49,7 @@
 //! | single or curly quote delimiters | `{'a': “b”}` |
 //! | unquoted identifier keys | `{a: 1}` |
 //! | raw control characters inside strings, kept exactly | `{"a": "line⏎line"}` |
-//! | only the final top-level `}` missing after a complete member | `{"a": [1], "b": true` |
+//! | only the final top-level `}` missing, after a complete member whose value is not an object | `{"a": [1], "b": true` |
 //! | a key repeated with the same value | `{"a": 1, "a": 1}` |
 //!
 //! Schema level (the value is JSON, the schema wants another type):
@@ -66,7 +66,8 @@
 //! string holding `,`, `;` or a line break is not wrapped either: it may be
 //! a list); case-folding or fuzzy enum matching; dropping or renaming keys;
 //! inventing missing values; truncation anywhere else (including a number
-//! at the very end of the text, whose digits may be cut); two objects or
+//! at the very end of the text, whose digits may be cut, and a missing `}`
+//! right after an object, which may be that object's); two objects or
 //! two fenced blocks; a key repeated with different values; `NaN` and
 //! `Infinity`; an unescaped quote inside a string; envelopes
 //! (`{"arguments": {..}}` stays as written).
@@ -118,7 +119,8 @@ pub enum RepairKind {
     /// A string held raw control characters (a line break, a tab); they are
     /// kept exactly.
     ControlCharacters,
-    /// The final top-level `}` was missing after a complete member.
+    /// The final top-level `}` was missing after a complete member (whose
+    /// value is not an object: then the `}` missing may be its own).
     MissingBrace,
     /// A key repeated with the same value was read once.
     DuplicateKey,

@@ -126,9 +126,9 @@ fn text_level_rows_allowed() {
         &[("", MissingBrace)],
     );
     exact(
-        "{\"a\": {\"b\": \"c\"}",
+        "{\"a\": {\"b\": \"c\"}, \"d\": [{\"e\": 1}]",
         &any(),
-        json!({"a": {"b": "c"}}),
+        json!({"a": {"b": "c"}, "d": [{"e": 1}]}),
         &[("", MissingBrace)],
     );
     // A number followed by a line break is complete.
@@ -155,6 +155,9 @@ fn text_level_rows_refused() {
     refused("{\"a\": 1,", &s, Truncated);
     refused("{\"a\": [1, 2", &s, Truncated);
     refused("{\"a\": {\"b\": 1", &s, Truncated);
+    // After an object, the missing `}` may be that object's (`{"f": {"x": 1},
+    // "t": 2}`) or the root's (`{"f": {"x": 1, "t": 2}}`): two readings.
+    refused("{\"f\": {\"x\": 1, \"t\": 2}", &s, Truncated);
     refused("{\"a\": \"unfinished", &s, Truncated);
     // The digits of a number at the very end may be cut.
     refused("{\"a\": 12", &s, Truncated);

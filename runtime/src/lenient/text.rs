@@ -23,7 +23,11 @@ pub(super) fn read(text: &str, rec: &mut Recorder) -> Result<Value, RepairError>
         ));
     };
     let first = text.get(start..).and_then(|t| t.chars().next()).unwrap_or(' ');
-    if starts_value(first) {
+    let literal = matches!(
+        text.trim(),
+        "true" | "false" | "null" | "True" | "False" | "None"
+    );
+    if starts_value(first) || literal {
         return whole(text, start, rec);
     }
     if let Some(fences) = fence_lines(text) {
@@ -263,6 +267,9 @@ struct Reader<'t> {
     /// A string just ended: a quote or letter right after it is an
     /// unescaped quote inside it.
     after_string: bool,
+    /// The last value completed was an object: a `}` missing after it may
+    /// be its own as well as its parent's.
+    last_object: bool,
 }
 
 impl<'t> Reader<'t> {
@@ -275,6 +282,7 @@ impl<'t> Reader<'t> {
             stack: Vec::new(),
             last: Last::Closed,
             after_string: false,
+            last_object: false,
         }
     }
 
@@ -418,9 +426,18 @@ impl<'t> Reader<'t> {
                         self.pos += 1;
                         self.close(rec)?
                     }
-                    None if self.stack.len() == 1 && self.last == Last::Closed => {
+                    None if self.stack.len() == 1
+                        && self.last == Last::Closed
+                        && !self.last_object =>
+                    {
                         rec.record(String::new, RepairKind::MissingBrace);
                         self.close(rec)?
+                    }
+                    None if self.stack.len() == 1 && self.last_object => {
+                        return Err(self.err(
+                            Refusal::Truncated,
+                            "the final `}` is missing after an object: whether that object's `}` or the outer one is missing has two readings",
+                        ));
                     }
                     None => return Err(self.truncated()),
                     Some(_) => return Err(self.separator_expected("`,` or `}`")),
@@ -615,6 +632,7 @@ impl<'t> Reader<'t> {
 
     /// A complete value goes into the container being read, or is the root.
     fn complete(&mut self, value: Value, rec: &mut Recorder) -> Result<Option<Value>, RepairError> {
+        self.last_object = value.is_object();
         let repeated = match self.stack.last() {
             Some(Frame::Object { map, key, .. }) => map
                 .get(key.as_deref().unwrap_or_default())

@@ -32,6 +32,7 @@ mod integrations;
 mod items;
 mod known_with;
 mod layers;
+mod lenient;
 mod nonobject;
 mod parse_args_input;
 mod rmcp_ask;
