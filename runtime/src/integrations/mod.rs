@@ -6,6 +6,8 @@ pub mod args;
 pub mod elicitation;
 #[cfg(feature = "rmcp-http")]
 pub mod header_check;
+#[cfg(all(feature = "rmcp", feature = "lenient"))]
+pub mod lenient;
 #[cfg(feature = "rmcp")]
 pub mod output;
 #[cfg(feature = "rmcp")]

@@ -162,6 +162,8 @@ pub use super::output::{
     RESULT_KEY, call_tool, carries_any_output, is_object_output, list_tools, result_for,
     result_object_schema, tools_for,
 };
+#[cfg(feature = "lenient")]
+pub use super::lenient;
 pub use super::params::Parameters;
 pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};
 /// rmcp's `Json<T>`, re-exported beside [`Parameters`]: a `#[tool]` returning

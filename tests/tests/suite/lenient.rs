@@ -606,3 +606,143 @@ fn structural_damage_is_repaired_to_the_intended_value_or_refused() {
     // Some damage has one reading (a comma added before `}`, a space).
     assert!(recovered > 0);
 }
+
+// ------------------------------------------------------------ rmcp opt-in
+
+/// The rmcp opt-in end to end through rmcp's client in process: one tool
+/// with `toolform::rmcp::lenient::Parameters<T>`, a whole server with
+/// `toolform::rmcp::lenient::call_tool`; both repair at the schema level
+/// only and tell the model what was repaired.
+mod rmcp_opt_in {
+    use super::Forecast;
+    use rmcp::handler::server::router::tool::ToolRouter;
+    use rmcp::model::{
+        CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ContentBlock,
+        Implementation, InitializeRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
+    };
+    use rmcp::service::{RequestContext, RoleServer};
+    use rmcp::{ClientHandler, ErrorData, ServerHandler, tool, tool_handler, tool_router};
+    use serde_json::{Value, json};
+    use toolform::ToolSchema;
+    use toolform_tests::in_process::{self, Peer, Session};
+
+    #[derive(Clone)]
+    struct OneTool {
+        tool_router: ToolRouter<Self>,
+    }
+
+    #[tool_router]
+    impl OneTool {
+        /// A forecast, read forgivingly.
+        #[tool]
+        async fn forecast(
+            &self,
+            toolform::rmcp::lenient::Parameters(args, repairs): toolform::rmcp::lenient::Parameters<Forecast>,
+        ) -> CallToolResult {
+            let text = format!("{} for {} days, tags {:?}", args.city, args.days, args.tags);
+            repairs.tell(CallToolResult::success(vec![ContentBlock::text(text)]))
+        }
+    }
+
+    #[tool_handler(router = self.tool_router)]
+    impl ServerHandler for OneTool {
+        fn get_info(&self) -> ServerConfig {
+            ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        }
+    }
+
+    #[derive(Clone)]
+    struct WholeServer {
+        tool_router: ToolRouter<Self>,
+    }
+
+    #[tool_router]
+    impl WholeServer {
+        /// A forecast, with toolform's strict extractor.
+        #[tool]
+        async fn forecast(
+            &self,
+            toolform::rmcp::Parameters(args): toolform::rmcp::Parameters<Forecast>,
+        ) -> String {
+            format!("{} for {} days, tags {:?}", args.city, args.days, args.tags)
+        }
+    }
+
+    #[tool_handler(router = self.tool_router)]
+    impl ServerHandler for WholeServer {
+        fn get_info(&self) -> ServerConfig {
+            ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        }
+
+        async fn call_tool(
+            &self,
+            request: CallToolRequestParams,
+            context: RequestContext<RoleServer>,
+        ) -> Result<CallToolResponse, ErrorData> {
+            toolform::rmcp::lenient::call_tool(&self.tool_router, self, request, context).await
+        }
+    }
+
+    #[derive(Clone)]
+    struct Client;
+
+    impl ClientHandler for Client {
+        fn get_info(&self) -> rmcp::model::ClientConfig {
+            InitializeRequestParams::new(ClientCapabilities::default(), Implementation::new("lenient-test", "0"))
+        }
+    }
+
+    fn peer() -> Peer {
+        Peer::new(ProtocolVersion::default(), ClientCapabilities::default())
+    }
+
+    async fn call(session: &Session<Client>, args: Value) -> (bool, Vec<String>) {
+        let Value::Object(args) = args else { panic!("an object") };
+        let result = session
+            .client
+            .call_tool(CallToolRequestParams::new("forecast").with_arguments(args))
+            .await
+            .expect("a tool result");
+        let texts = serde_json::to_value(&result.content).expect("content")
+            .as_array()
+            .expect("blocks")
+            .iter()
+            .filter_map(|b| b["text"].as_str().map(str::to_owned))
+            .collect();
+        (result.is_error == Some(true), texts)
+    }
+
+    async fn check(session: Session<Client>) {
+        // Repaired, and the model is told where and what.
+        let (error, texts) = call(&session, json!({"city": "Paris", "days": "3", "tags": "rain"})).await;
+        assert!(!error, "{texts:?}");
+        assert_eq!(texts[0], "Paris for 3 days, tags [\"rain\"]");
+        let note = texts.last().expect("a note");
+        assert!(note.contains("/days: read a string holding a JSON number"), "{note}");
+        assert!(note.contains("/tags: read a lone value as an array"), "{note}");
+        // Nothing to repair: no note.
+        let (error, texts) = call(&session, json!({"city": "Paris", "days": 3})).await;
+        assert!(!error);
+        assert_eq!(texts.len(), 1, "{texts:?}");
+        // No one reading: every violation, as the strict extractor gives.
+        let (error, texts) = call(&session, json!({"city": "Paris", "days": "1,5", "tags": "a, b"})).await;
+        assert!(error, "{texts:?}");
+        assert!(texts[0].contains("/days") && texts[0].contains("/tags"), "{texts:?}");
+    }
+
+    #[tokio::test]
+    async fn one_tool_reads_forgivingly_and_says_so() {
+        let session = in_process::session(OneTool { tool_router: OneTool::tool_router() }, Client, peer());
+        // The tool still advertises the type's schema (rmcp's `#[tool]`
+        // found `Parameters` by name).
+        let tools = session.client.list_all_tools().await.expect("tools/list");
+        assert_eq!(tools[0].input_schema["properties"], Forecast::input_schema()["properties"]);
+        check(session).await;
+    }
+
+    #[tokio::test]
+    async fn a_whole_server_reads_forgivingly_and_says_so() {
+        let session = in_process::session(WholeServer { tool_router: WholeServer::tool_router() }, Client, peer());
+        check(session).await;
+    }
+}
