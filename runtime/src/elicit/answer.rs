@@ -27,6 +27,8 @@ pub enum ElicitError {
     /// `action`, a `content` that is not an object).
     Malformed(String),
     /// An `action` other than `accept`, `decline` and `cancel`.
+    /// (The action's first characters: a long one is cut, its size being
+    /// the client's choice.)
     UnknownAction(String),
     /// `action: accept` without `content`.
     AcceptedWithoutContent,
@@ -136,7 +138,8 @@ pub(crate) fn from_result<T: DeserializeOwned>(
         "decline" => return Ok(Elicited::Declined),
         "cancel" => return Ok(Elicited::Cancelled),
         "accept" => {}
-        other => return Err(ElicitError::UnknownAction(other.into())),
+        // Quoted short: the answer is the client's, of any size.
+        other => return Err(ElicitError::UnknownAction(crate::json::short(other).into_owned())),
     }
     let content = match content_value {
         Some(Value::Object(content)) => content,

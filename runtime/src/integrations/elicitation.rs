@@ -142,7 +142,7 @@ pub fn elicited<T: ElicitForm>(result: &ElicitResult) -> Result<Elicited<T>, Eli
         _ => Err(ElicitError::UnknownAction(
             serde_json::to_value(&result.action)
                 .ok()
-                .and_then(|a| a.as_str().map(str::to_owned))
+                .and_then(|a| a.as_str().map(|a| crate::json::short(a).into_owned()))
                 .unwrap_or_default(),
         )),
     }
@@ -207,7 +207,9 @@ pub async fn elicit<T: ElicitForm>(
 /// request repeats `message` with what was wrong with the previous answer
 /// ([`ElicitError::ask_again_message`]), at most `attempts` requests in all
 /// (at least one). The last failure is returned when every answer broke the
-/// form; a decline or cancel ends at once.
+/// form; a decline or cancel ends at once. Once the tool call is cancelled
+/// (the client's `notifications/cancelled`), no further request goes out:
+/// [`ElicitFailure::Service`] with `ServiceError::Cancelled`.
 ///
 /// Protocol 2026-07-28 has no server-to-client requests: use
 /// [`ask_until_valid`] (or [`Rounds::ask_until_valid`](crate::rmcp::Rounds::ask_until_valid)).
@@ -221,6 +223,9 @@ pub async fn elicit_until_valid<T: ElicitForm>(
     let mut left = attempts.max(1);
     loop {
         left -= 1;
+        if context.ct.is_cancelled() {
+            return Err(cancelled());
+        }
         match elicit::<T>(context, asked).await {
             Err(ElicitFailure::Answer(error)) if left > 0 => {
                 asked = error.ask_again_message(&message);
@@ -228,6 +233,57 @@ pub async fn elicit_until_valid<T: ElicitForm>(
             other => return other,
         }
     }
+}
+
+/// The failure of an ask-again loop whose call was cancelled.
+pub(crate) fn cancelled() -> ElicitFailure {
+    ElicitFailure::Service(ServiceError::Cancelled {
+        reason: Some("the tool call was cancelled: no more questions are asked".into()),
+    })
+}
+
+/// The key of the `n`th question of [`ask_until_valid`] under 2026-07-28:
+/// `key` first, then `key#2`, `key#3`, ...: a fresh key per round, so the
+/// round a retried call answers tells how many times the form was asked.
+fn round_key(key: &str, n: usize) -> String {
+    if n <= 1 {
+        key.to_owned()
+    } else {
+        format!("{key}#{n}")
+    }
+}
+
+/// The latest round of `key` the call answers ([`round_key`]), with its
+/// answer: linear in the responses, whatever `attempts` is.
+fn latest_round<'r>(
+    responses: Option<&'r InputResponses>,
+    key: &str,
+) -> Option<(usize, &'r Value)> {
+    let mut latest: Option<(usize, &Value)> = None;
+    for (k, answer) in responses?.iter() {
+        let n = if k == key {
+            1
+        } else {
+            match k.strip_prefix(key).and_then(|rest| rest.strip_prefix('#')) {
+                // Digits only, as `round_key` writes them (no sign, no
+                // leading zero).
+                Some(digits)
+                    if !digits.starts_with('0')
+                        && digits.bytes().all(|b| b.is_ascii_digit()) =>
+                {
+                    match digits.parse::<usize>() {
+                        Ok(n) if n >= 2 => n,
+                        _ => continue,
+                    }
+                }
+                _ => continue,
+            }
+        };
+        if latest.is_none_or(|(m, _)| n > m) {
+            latest = Some((n, answer));
+        }
+    }
+    latest
 }
 
 /// The `elicitation/create` request for `T` as an entry of `inputRequests`
@@ -303,10 +359,14 @@ pub async fn ask<T: ElicitForm>(
 ///
 /// - 2025-06-18, 2025-11-25: [`elicit_until_valid`] with `attempts` requests
 ///   at most.
-/// - 2026-07-28: an answer in `inputResponses[key]` that breaks the form
-///   gives [`Asked::InputRequired`] for the same form under the same key;
-///   the client decides whether to retry (each round is its request, so
-///   `attempts` does not apply).
+/// - 2026-07-28: an answer that breaks the form gives
+///   [`Asked::InputRequired`] for the same form under a fresh key (`key`,
+///   then `key#2`, `key#3`, ...: the key a retried call answers tells the
+///   round, with no state kept), at most `attempts` rounds in all: the
+///   answer to the last one, still invalid, is [`ElicitFailure::InputResponse`].
+///   A client that answers an older key again starts its count there (a
+///   stateless key cannot prevent that; [`Rounds::ask_until_valid`](crate::rmcp::Rounds::ask_until_valid)
+///   keeps the count in its sealed state).
 ///
 /// [`ask`] itself ends the call on an invalid answer ([`ElicitFailure`]
 /// returned from the tool: a result with `isError: true` listing every
@@ -327,13 +387,19 @@ pub async fn ask_until_valid<T: ElicitForm>(
             .map(Asked::Answered);
     }
     let message = message.into();
-    match input_response::<T>(responses, key) {
-        Some(Ok(answer)) => Ok(Asked::Answered(answer)),
-        Some(Err(error)) => Ok(Asked::InputRequired(input_required::<T>(
-            key,
+    let Some((round, answer)) = latest_round(responses, key) else {
+        return Ok(Asked::InputRequired(input_required::<T>(key, message)));
+    };
+    match T::from_elicit_result(answer) {
+        Ok(answer) => Ok(Asked::Answered(answer)),
+        Err(error) if round >= attempts.max(1) => Err(ElicitFailure::InputResponse {
+            key: round_key(key, round),
+            error,
+        }),
+        Err(error) => Ok(Asked::InputRequired(input_required::<T>(
+            round_key(key, round + 1),
             error.ask_again_message(&message),
         ))),
-        None => Ok(Asked::InputRequired(input_required::<T>(key, message))),
     }
 }
 

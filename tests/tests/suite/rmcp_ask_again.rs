@@ -25,10 +25,15 @@ struct Copies {
     copies: u8,
 }
 
+/// Cancels the running call, as the client's `notifications/cancelled`
+/// would: the tool puts its call's token here, the client fires it.
+type Cancel = Arc<Mutex<Option<Box<dyn Fn() + Send + Sync>>>>;
+
 #[derive(Clone)]
 struct Server {
     tool_router: ToolRouter<Self>,
     key: StateKey,
+    cancel: Cancel,
 }
 
 fn text(text: String) -> CallToolResponse {
@@ -56,6 +61,18 @@ impl Server {
         {
             Asked::InputRequired(result) => Ok(result.into()),
             Asked::Answered(answer) => Ok(copies(answer)),
+        }
+    }
+
+    /// `elicit_until_valid`, fifty attempts, cancelled by the client while
+    /// the first form is up.
+    #[tool(description = "Prints until the call is cancelled")]
+    async fn print_cancelled(&self, context: RequestContext<RoleServer>) -> CallToolResponse {
+        let ct = context.ct.clone();
+        *self.cancel.lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(move || ct.cancel()));
+        match toolform::rmcp::elicit_until_valid::<Copies>(&context, "How many?", 50).await {
+            Err(ElicitFailure::Service(rmcp::ServiceError::Cancelled { .. })) => text("cancelled".into()),
+            other => text(format!("{other:?}")),
         }
     }
 
@@ -92,6 +109,7 @@ impl ServerHandler for Server {}
 struct Client {
     answers: Vec<Value>,
     asked: Arc<Mutex<Vec<String>>>,
+    cancel: Cancel,
 }
 
 impl ClientHandler for Client {
@@ -120,6 +138,9 @@ impl ClientHandler for Client {
             .cloned()
             .unwrap_or(Value::Null);
         asked.push(message);
+        if let Some(cancel) = self.cancel.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            cancel();
+        }
         serde_json::from_value(json!({"action": "accept", "content": {"copies": answer}}))
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))
     }
@@ -130,13 +151,16 @@ fn start(
     answers: &[Value],
 ) -> (Session<Client>, Arc<Mutex<Vec<String>>>) {
     let asked = Arc::new(Mutex::new(Vec::new()));
+    let cancel: Cancel = Arc::new(Mutex::new(None));
     let client = Client {
         answers: answers.to_vec(),
         asked: asked.clone(),
+        cancel: cancel.clone(),
     };
     let server = Server {
         tool_router: Server::tool_router(),
         key: StateKey::new(vec![7; 32]).expect("a 32-byte key"),
+        cancel,
     };
     let peer = Peer::new(
         version,
@@ -184,8 +208,17 @@ fn message_of(result: &InputRequiredResult, key: &str) -> String {
 }
 
 fn retry(tool: &'static str, answer: Value, state: Option<String>) -> CallToolRequestParams {
+    retry_under(tool, "copies", answer, state)
+}
+
+fn retry_under(
+    tool: &'static str,
+    key: &str,
+    answer: Value,
+    state: Option<String>,
+) -> CallToolRequestParams {
     let responses = [(
-        "copies".to_owned(),
+        key.to_owned(),
         json!({"action": "accept", "content": {"copies": answer}}),
     )]
     .into_iter()
@@ -271,7 +304,8 @@ async fn under_2026_a_bad_answer_is_asked_again_in_the_next_round() {
     let (s, _) = start(ProtocolVersion::V_2026_07_28, &[]);
     // The free function: no state, the answer read from inputResponses.
     let again = input_required("print", call(&s, retry("print", json!(0), None)).await);
-    let message = message_of(&again, "copies");
+    // Asked again under a fresh key: the round it answers is its count.
+    let message = message_of(&again, "copies#2");
     assert!(
         message.starts_with("How many?")
             && message.contains("/copies")
@@ -306,6 +340,70 @@ async fn under_2026_a_bad_answer_is_asked_again_in_the_next_round() {
     )
     .await;
     assert_eq!(completed("round 3", &done), (false, "1 copies".into()));
+}
+
+/// `attempts` bounds the rounds under 2026-07-28 too: the free function
+/// counts by the fresh key each round is asked under, `Rounds` in its
+/// sealed state.
+#[tokio::test]
+async fn under_2026_asking_again_stops_after_the_attempts() {
+    let (s, _) = start(ProtocolVersion::V_2026_07_28, &[]);
+    let again = input_required("round 1", call(&s, retry("print", json!(9), None)).await);
+    message_of(&again, "copies#2");
+    let again = input_required(
+        "round 2",
+        call(&s, retry_under("print", "copies#2", json!(9), None)).await,
+    );
+    message_of(&again, "copies#3");
+    let done = call(&s, retry_under("print", "copies#3", json!(9), None)).await;
+    let (is_error, text) = completed("round 3", &done);
+    assert!(is_error, "the third bad answer ends the call: {text}");
+    assert!(text.contains("copies#3") && text.contains("maximum"), "{text}");
+    // A correct answer in the last round still reads.
+    let done = call(&s, retry_under("print", "copies#3", json!(2), None)).await;
+    assert_eq!(completed("round 3", &done), (false, "2 copies".into()));
+    // Keys that are not a round of `copies` are not read as one.
+    for key in ["copies#0", "copies#02", "copies#+3", "copies#", "copiesX#3"] {
+        let first = input_required(key, call(&s, retry_under("print", key, json!(9), None)).await);
+        message_of(&first, "copies");
+    }
+
+    // Rounds, two attempts: the second bad answer ends the call (-32602).
+    let first = input_required(
+        "rounds 1",
+        call(&s, CallToolRequestParams::new("rounds_again")).await,
+    );
+    let second = input_required(
+        "rounds 2",
+        call(&s, retry("rounds_again", json!(7), first.request_state.clone())).await,
+    );
+    let err = call(&s, retry("rounds_again", json!(7), second.request_state.clone()))
+        .await
+        .expect_err("the second bad answer ends the call");
+    assert_eq!(err.code, rmcp::model::ErrorCode::INVALID_PARAMS, "{err:?}");
+    assert!(err.message.contains("/copies"), "{}", err.message);
+}
+
+/// A cancelled call asks no more: one form went out, not fifty.
+#[tokio::test]
+async fn asking_again_stops_when_the_call_is_cancelled() {
+    for version in BEFORE_2026 {
+        let (s, asked) = start(version.clone(), &[json!(9)]);
+        let response = call(&s, CallToolRequestParams::new("print_cancelled")).await;
+        assert_eq!(completed("print_cancelled", &response), (false, "cancelled".into()), "{version:?}");
+        assert_eq!(asked.lock().unwrap_or_else(|e| e.into_inner()).len(), 1, "{version:?}");
+    }
+}
+
+/// An unknown `action` is quoted short in the error and the message to ask
+/// again with, whatever its size.
+#[test]
+fn an_unknown_action_is_quoted_short() {
+    let action = "x".repeat(1 << 20);
+    let error = Copies::from_elicit_result(&json!({"action": action})).expect_err("unknown");
+    let text = error.to_string();
+    assert!(text.len() < 400, "{} bytes", text.len());
+    assert!(error.ask_again_message("How many?").len() < 600);
 }
 
 /// The message to ask again with is bounded, however many violations.

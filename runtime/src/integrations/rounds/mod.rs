@@ -229,6 +229,7 @@ impl Call {
             nonce: envelope.nonce,
             issued: envelope.asked,
             answers: envelope.answers,
+            tries: envelope.tries,
             state: envelope.state,
             pending: InputRequests::new(),
         })
@@ -363,6 +364,11 @@ struct Envelope<S> {
     asked: BTreeSet<String>,
     /// The answers of earlier rounds (`action`, and the form's own fields).
     answers: BTreeMap<String, Value>,
+    /// [`Rounds::ask_until_valid`]: how many answers under each key broke
+    /// the form so far (sealed, so a client cannot reset the count but by
+    /// replaying an older state).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    tries: BTreeMap<String, u32>,
     state: S,
 }
 
@@ -375,6 +381,7 @@ impl<S: Default> Envelope<S> {
             round: 0,
             asked: BTreeSet::new(),
             answers: BTreeMap::new(),
+            tries: BTreeMap::new(),
             state: S::default(),
         }
     }
@@ -486,6 +493,7 @@ pub struct Rounds<S = ()> {
     issued: BTreeSet<String>,
     responses: InputResponses,
     answers: BTreeMap<String, Value>,
+    tries: BTreeMap<String, u32>,
     state: S,
     pending: InputRequests,
 }
@@ -597,7 +605,9 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
     /// ([`elicit_until_valid`](crate::rmcp::elicit_until_valid)); under
     /// 2026-07-28 an invalid `inputResponses[key]` is dropped and the form
     /// queued again under `key` (`Ok(None)`: return
-    /// [`Rounds::input_required`]), the client deciding whether to retry.
+    /// [`Rounds::input_required`]), at most `attempts` rounds in all: the
+    /// count is sealed in the state, and the answer to the last round,
+    /// still invalid, is [`RoundError::Answer`].
     pub async fn ask_until_valid<T: ElicitForm>(
         &mut self,
         key: &str,
@@ -630,7 +640,18 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
                     self.answers.insert(key.to_owned(), kept);
                     return Ok(Some(parsed));
                 }
-                Err(error) if again.is_some() => message = error.ask_again_message(&message),
+                Err(error) if again.is_some() => {
+                    let tries = self.tries.get(key).copied().unwrap_or(0).saturating_add(1);
+                    let attempts = again.unwrap_or(1).max(1);
+                    if usize::try_from(tries).map_or(true, |t| t >= attempts) {
+                        return Err(RoundError::Answer {
+                            key: key.to_owned(),
+                            error,
+                        });
+                    }
+                    self.tries.insert(key.to_owned(), tries);
+                    message = error.ask_again_message(&message);
+                }
                 Err(error) => {
                     return Err(RoundError::Answer {
                         key: key.to_owned(),
@@ -757,6 +778,7 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
             round: self.round,
             asked: self.pending.keys().cloned().collect(),
             answers: self.answers,
+            tries: self.tries,
             state: self.state,
         };
         let mut options = SealOptions::new().associated_data(&self.binding);
