@@ -29,6 +29,12 @@ struct Copies {
 /// would: the tool puts its call's token here, the client fires it.
 type Cancel = Arc<Mutex<Option<Box<dyn Fn() + Send + Sync>>>>;
 
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+struct Title {
+    #[allow(dead_code)]
+    title: String,
+}
+
 #[derive(Clone)]
 struct Server {
     tool_router: ToolRouter<Self>,
@@ -84,6 +90,28 @@ impl Server {
             None => Ok(rounds.input_required()?.into()),
             Some(answer) => Ok(copies(answer)),
         }
+    }
+
+    /// `call: Call` alone, without `no_arguments`: a tool that takes none.
+    #[tool(description = "Prints in rounds, no arguments declared")]
+    async fn bare(&self, call: Call) -> Result<CallToolResponse, toolform::rmcp::RoundError> {
+        let mut rounds: Rounds = call.rounds(&self.key)?;
+        match rounds.ask::<Copies>("copies", "How many?").await? {
+            None => Ok(rounds.input_required()?.into()),
+            Some(answer) => Ok(copies(answer)),
+        }
+    }
+
+    /// rmcp's own `Parameters` before `call: Call`: the arguments are
+    /// taken, and `Call` fails closed, as a tool error naming the fix.
+    #[tool(description = "Prints in rounds, arguments taken first")]
+    async fn taken(
+        &self,
+        _args: rmcp::handler::server::wrapper::Parameters<Title>,
+        call: Call,
+    ) -> Result<CallToolResponse, toolform::rmcp::RoundError> {
+        let rounds: Rounds = call.rounds(&self.key)?;
+        Ok(rounds.input_required()?.into())
     }
 
     /// `Rounds::ask_until_valid`, two attempts.
@@ -382,6 +410,39 @@ async fn under_2026_asking_again_stops_after_the_attempts() {
         .expect_err("the second bad answer ends the call");
     assert_eq!(err.code, rmcp::model::ErrorCode::INVALID_PARAMS, "{err:?}");
     assert!(err.message.contains("/copies"), "{}", err.message);
+}
+
+/// A tool whose only extractor is `call: Call` works whether the client
+/// omits `arguments` or sends `{}` (issue 41: it failed every call with
+/// -32603); arguments taken by an extractor before `Call` fail closed as a
+/// tool error that names the fix.
+#[tokio::test]
+async fn call_alone_needs_no_arguments_and_taken_ones_fail_closed() {
+    let (s, _) = start(ProtocolVersion::V_2026_07_28, &[]);
+    for (what, params) in [
+        ("omitted", CallToolRequestParams::new("bare")),
+        ("{}", CallToolRequestParams::new("bare").with_arguments(serde_json::Map::new())),
+    ] {
+        let first = input_required(what, call(&s, params).await);
+        message_of(&first, "copies");
+        // The state is bound to `{}`: the retry reads, with or without `{}`.
+        for retry_params in [
+            retry("bare", json!(2), first.request_state.clone()),
+            retry("bare", json!(2), first.request_state.clone()).with_arguments(serde_json::Map::new()),
+        ] {
+            let done = call(&s, retry_params).await;
+            assert_eq!(completed(what, &done), (false, "2 copies".into()), "{what}");
+        }
+        // ... and not to other arguments.
+        let other = retry("bare", json!(2), first.request_state.clone())
+            .with_arguments(serde_json::Map::from_iter([("x".to_owned(), json!(1))]));
+        call(&s, other).await.expect_err("a state bound to {} is refused for other arguments");
+    }
+    let args = serde_json::Map::from_iter([("title".to_owned(), json!("Report"))]);
+    let response = call(&s, CallToolRequestParams::new("taken").with_arguments(args)).await;
+    let (is_error, text) = completed("taken", &response);
+    assert!(is_error, "{text}");
+    assert!(text.contains("list `call: Call` before it"), "{text}");
 }
 
 /// A cancelled call asks no more: one form went out, not fifty.

@@ -80,7 +80,9 @@ pub enum RoundError {
     /// or the client sent none. The state is never bound to arguments it
     /// cannot see; list `call: Call` first, or say what to bind
     /// ([`Call::no_arguments`](super::Call::no_arguments),
-    /// [`Call::bind_arguments`](super::Call::bind_arguments)). -32603: the
+    /// [`Call::bind_arguments`](super::Call::bind_arguments)). A tool
+    /// result with `isError: true` that names the fix (returned as
+    /// `Err(RoundError)`, or through `?` into `rmcp::ErrorData`): the
     /// server's wiring, not the client's call.
     ArgumentsUnseen,
 }
@@ -130,11 +132,39 @@ impl std::error::Error for RoundError {
 impl From<RoundError> for rmcp::ErrorData {
     fn from(error: RoundError) -> Self {
         match error {
+            // A tool error, which the model reads (rmcp 3.11 turns an
+            // `invalid_params` with this prefix into a result with
+            // `isError: true`): the tool's wiring, not the client, is at fault,
+            // and the message names the fix.
+            RoundError::ArgumentsUnseen => rmcp::ErrorData::invalid_params(
+                format!(
+                    "{} {error}",
+                    crate::integrations::params::ARGUMENT_ERROR_PREFIX
+                ),
+                None,
+            ),
             RoundError::State(_) | RoundError::Answer { .. } | RoundError::Response { .. } => {
                 rmcp::ErrorData::invalid_params(error.to_string(), None)
             }
             RoundError::Elicit(failure) => failure.into(),
             other => rmcp::ErrorData::internal_error(other.to_string(), None),
+        }
+    }
+}
+
+/// `Err(RoundError)` from a `#[tool]` function: arguments `Call` could not
+/// see are a tool result with `isError: true` naming the fix (the call fails
+/// closed, and the model reads why); the other errors are the JSON-RPC
+/// errors of `From<RoundError> for rmcp::ErrorData`.
+impl rmcp::handler::server::tool::IntoCallToolResult for RoundError {
+    fn into_call_tool_result(self) -> Result<rmcp::model::CallToolResponse, rmcp::ErrorData> {
+        match self {
+            RoundError::ArgumentsUnseen => Ok(rmcp::model::CallToolResult::error(vec![
+                rmcp::model::ContentBlock::text(self.to_string()),
+            ])
+            .into()),
+            RoundError::Elicit(failure) => failure.into_call_tool_result(),
+            other => Err(other.into()),
         }
     }
 }
