@@ -51,6 +51,8 @@
 //! | raw control characters inside strings, kept exactly | `{"a": "line⏎line"}` |
 //! | only the final top-level `}` missing, after a complete member whose value is not an object | `{"a": [1], "b": true` |
 //! | a key repeated with the same value | `{"a": 1, "a": 1}` |
+//! | a comma missing between members on separate lines, after a value that is not a string (beyond the table) | `{"a": 1⏎"b": 2}` |
+//! | `\'` in a string (beyond the table) | `{"a": "it\'s"}` |
 //!
 //! Schema level (the value is JSON, the schema wants another type):
 //!
@@ -69,7 +71,8 @@
 //! at the very end of the text, whose digits may be cut, and a missing `}`
 //! right after an object, which may be that object's); two objects or
 //! two fenced blocks; a key repeated with different values; `NaN` and
-//! `Infinity`; an unescaped quote inside a string; envelopes
+//! `Infinity`; an unescaped quote inside a string (and so a missing comma
+//! after a string value, or between members on one line); envelopes
 //! (`{"arguments": {..}}` stays as written).
 //!
 //! # Bounds
@@ -124,6 +127,11 @@ pub enum RepairKind {
     MissingBrace,
     /// A key repeated with the same value was read once.
     DuplicateKey,
+    /// A comma missing between two members on separate lines, after a
+    /// value that is not a string, was added.
+    MissingComma,
+    /// `\'` (not a JSON escape) was read as an apostrophe.
+    EscapedApostrophe,
     /// A string holding exactly the JSON of an object or array was read as
     /// that object or array.
     JsonInString,
@@ -153,6 +161,8 @@ impl RepairKind {
             }
             RepairKind::MissingBrace => "added the missing final `}`",
             RepairKind::DuplicateKey => "read a key repeated with the same value once",
+            RepairKind::MissingComma => "added a comma missing between two members",
+            RepairKind::EscapedApostrophe => "read `\\'` as an apostrophe (JSON has no such escape)",
             RepairKind::JsonInString => {
                 "read a string holding JSON as the object or array it holds"
             }

@@ -134,6 +134,18 @@ fn text_level_rows_allowed() {
     // A number followed by a line break is complete.
     exact("{\"a\": 12\n", &any(), json!({"a": 12}), &[("", MissingBrace)]);
     exact(
+        "{\"a\": 1\n  \"b\": true\n  c: [1]\n  \"d\": {}\n\"e\": null}",
+        &any(),
+        json!({"a": 1, "b": true, "c": [1], "d": {}, "e": null}),
+        &[("", MissingComma), ("", MissingComma), ("/c", UnquotedKey), ("", MissingComma), ("", MissingComma)],
+    );
+    exact(
+        r#"{"a": "it\'s", "b": ['x\'y']}"#,
+        &any(),
+        json!({"a": "it's", "b": ["x'y"]}),
+        &[("/a", EscapedApostrophe), ("/b/0", Quotes)],
+    );
+    exact(
         r#"{"a": 1, "b": [2], "a": 1}"#,
         &any(),
         json!({"a": 1, "b": [2]}),
@@ -163,6 +175,12 @@ fn text_level_rows_refused() {
     refused("{\"a\": 12", &s, Truncated);
     refused("{\"a\": 1 /* note", &s, Truncated);
     refused("[1, 2", &s, Truncated);
+    // A comma missing after a string: `{"a": "x\" \"b\": \"y"}` is the
+    // other reading. On one line, or between array items: refused.
+    refused("{\"a\": \"x\"\n\"b\": \"y\"}", &s, UnescapedQuote);
+    refused("{\"a\": 1 \"b\": 2}", &s, Unexpected);
+    refused("[1\n2]", &s, Unexpected);
+    refused("[{}\n{}]", &s, Unexpected);
     refused(r#"{"a": 1, "a": 2}"#, &s, ConflictingKeys);
     refused(r#"{"a": 1, "a": 1.0}"#, &s, ConflictingKeys);
     refused(r#"{"a": NaN}"#, &s, NotANumber);

@@ -270,6 +270,8 @@ struct Reader<'t> {
     /// The last value completed was an object: a `}` missing after it may
     /// be its own as well as its parent's.
     last_object: bool,
+    /// The blanks just skipped held a line break.
+    line_break: bool,
 }
 
 impl<'t> Reader<'t> {
@@ -283,6 +285,7 @@ impl<'t> Reader<'t> {
             last: Last::Closed,
             after_string: false,
             last_object: false,
+            line_break: false,
         }
     }
 
@@ -338,9 +341,14 @@ impl<'t> Reader<'t> {
 
     /// Skips blanks and comments (each comment a repair).
     fn skip_blank(&mut self, rec: &mut Recorder) -> Result<(), RepairError> {
+        self.line_break = false;
         loop {
             match self.peek_byte(self.pos) {
-                Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
+                Some(b'\n') => {
+                    self.line_break = true;
+                    self.pos += 1;
+                }
+                Some(b' ' | b'\t' | b'\r') => self.pos += 1,
                 Some(b'/') => match self.peek_byte(self.pos + 1) {
                     Some(b'/') => {
                         let rest = self.text.get(self.pos..self.end).unwrap_or_default();
@@ -440,6 +448,21 @@ impl<'t> Reader<'t> {
                         ));
                     }
                     None => return Err(self.truncated()),
+                    // A member on the next line after a value that is not a
+                    // string: the comma between them is missing. (After a
+                    // string, an unescaped quote is the other reading.)
+                    Some(c)
+                        if self.line_break
+                            && !self.after_string
+                            && (matches!(c, '"' | '\'' | '“' | '‘')
+                                || c.is_ascii_alphabetic()
+                                || c == '_'
+                                || c == '$') =>
+                    {
+                        rec.record(|| self.pointer(false), RepairKind::MissingComma);
+                        self.set_obj_state(ObjState::Comma);
+                        None
+                    }
                     Some(_) => return Err(self.separator_expected("`,` or `}`")),
                 },
                 Some(Err(ArrState::Item)) => match c {
@@ -501,7 +524,7 @@ impl<'t> Reader<'t> {
                 return self.close(rec);
             }
             Some(q @ ('"' | '\'' | '“' | '‘')) => {
-                let (key, raw) = self.string(q)?;
+                let (key, raw, apostrophe) = self.string(q)?;
                 if let Some(Frame::Object { key: slot, .. }) = self.stack.last_mut() {
                     *slot = Some(key);
                 }
@@ -510,6 +533,9 @@ impl<'t> Reader<'t> {
                 }
                 if raw {
                     rec.record(|| self.pointer(true), RepairKind::ControlCharacters);
+                }
+                if apostrophe {
+                    rec.record(|| self.pointer(true), RepairKind::EscapedApostrophe);
                 }
                 self.set_obj_state(ObjState::Colon);
                 return Ok(None);
@@ -574,12 +600,15 @@ impl<'t> Reader<'t> {
                 return Ok(None);
             }
             '"' | '\'' | '“' | '‘' => {
-                let (s, raw) = self.string(c)?;
+                let (s, raw, apostrophe) = self.string(c)?;
                 if c != '"' {
                     rec.record(|| self.pointer(true), RepairKind::Quotes);
                 }
                 if raw {
                     rec.record(|| self.pointer(true), RepairKind::ControlCharacters);
+                }
+                if apostrophe {
+                    rec.record(|| self.pointer(true), RepairKind::EscapedApostrophe);
                 }
                 self.after_string = true;
                 self.last = Last::Closed;
@@ -762,9 +791,10 @@ impl<'t> Reader<'t> {
         RepairError::new(Refusal::InvalidEscape, at, self.pointer(true), message)
     }
 
-    /// A string opened by `open` at `pos`: its text, and whether it held raw
-    /// control characters (kept as they are).
-    fn string(&mut self, open: char) -> Result<(String, bool), RepairError> {
+    /// A string opened by `open` at `pos`: its text, whether it held raw
+    /// control characters (kept as they are), and whether it held `\'`
+    /// outside a single-quoted string.
+    fn string(&mut self, open: char) -> Result<(String, bool, bool), RepairError> {
         let close = match open {
             '“' => '”',
             '‘' => '’',
@@ -776,13 +806,14 @@ impl<'t> Reader<'t> {
         let body = text.get(body_start..self.end).unwrap_or_default();
         let mut out = String::new();
         let mut raw = false;
+        let mut apostrophe = false;
         let mut chars = body.char_indices();
         let mut run = 0; // start of the current run of plain characters
         while let Some((i, c)) = chars.next() {
             if c == close {
                 out.push_str(body.get(run..i).unwrap_or_default());
                 self.pos = body_start + i + c.len_utf8();
-                return Ok((out, raw));
+                return Ok((out, raw, apostrophe));
             }
             if c < ' ' {
                 raw = true;
@@ -806,7 +837,12 @@ impl<'t> Reader<'t> {
                 'n' => out.push('\n'),
                 'r' => out.push('\r'),
                 't' => out.push('\t'),
-                '\'' if open == '\'' => out.push('\''),
+                '\'' => {
+                    out.push('\'');
+                    if open != '\'' {
+                        apostrophe = true;
+                    }
+                }
                 'u' => {
                     let Some(hi) = hex4(&mut chars) else {
                         return Err(self.esc_err(at, "a `\\u` escape needs four hex digits"));
