@@ -746,3 +746,93 @@ mod rmcp_opt_in {
         check(session).await;
     }
 }
+
+// ------------------------------------------------------------ the benchmark's corpus
+
+/// `bench/lenient/corpus.jsonl` (real-shaped outputs for eight tool schemas,
+/// each labelled with its one intended value or "refuse") through
+/// `lenient::repair`, judged by the `jsonschema` crate: every intended value
+/// recovered, nothing that must be refused accepted. The peers' side of the
+/// comparison is `bench/lenient/run.sh`.
+#[test]
+fn the_benchmark_corpus_is_recovered_or_refused_never_misread() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench/lenient");
+    let schemas: serde_json::Map<String, Value> =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("schemas.json")).unwrap()).unwrap();
+    let validators: std::collections::HashMap<&String, jsonschema::Validator> = schemas
+        .iter()
+        .map(|(k, s)| (k, jsonschema::validator_for(s).unwrap()))
+        .collect();
+    let corpus = std::fs::read_to_string(dir.join("corpus.jsonl")).unwrap();
+    let (mut recover, mut refuse) = (0, 0);
+    for line in corpus.lines() {
+        let item: Value = serde_json::from_str(line).unwrap();
+        let tool = item["tool"].as_str().unwrap().to_owned();
+        let text = item["text"].as_str().unwrap();
+        let accepted = lenient::repair(text, &schemas[&tool])
+            .ok()
+            .map(|r| r.into_value())
+            .filter(|v| validators[&tool].is_valid(v));
+        if item["label"] == "recover" {
+            recover += 1;
+            let got = accepted.unwrap_or_else(|| panic!("not recovered: {item}"));
+            assert!(same_number_aware(&got, &item["intended"]), "{item}: read as {got}");
+        } else {
+            refuse += 1;
+            assert!(accepted.is_none(), "{item}: accepted as {accepted:?}");
+        }
+    }
+    assert!(recover > 300 && refuse > 150, "{recover} {refuse}");
+}
+
+/// JSON equality with numbers compared by value (`250` and `250.0`).
+fn same_number_aware(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_number_aware(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_number_aware(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Random byte changes to the benchmark corpus's texts: no panic, and
+    /// every value `lenient::parse_args` takes validates. (Which value a
+    /// changed text *means* has no oracle here; the structural fuzz above
+    /// has one.)
+    #[test]
+    fn byte_changes_to_the_corpus_never_panic(pick in any::<prop::sample::Index>(), edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..6)) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench/lenient");
+        let corpus = std::fs::read_to_string(dir.join("corpus.jsonl")).unwrap();
+        let lines: Vec<&str> = corpus.lines().collect();
+        let item: Value = serde_json::from_str(lines[pick.index(lines.len())]).unwrap();
+        let mut bytes = item["text"].as_str().unwrap().as_bytes().to_vec();
+        for (at, byte, op) in edits {
+            if bytes.is_empty() {
+                bytes.push(byte);
+                continue;
+            }
+            let i = at.index(bytes.len());
+            match op {
+                0 => { bytes.remove(i); }
+                1 => bytes.insert(i, byte),
+                _ => bytes[i] = byte,
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let schemas: serde_json::Map<String, Value> =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("schemas.json")).unwrap()).unwrap();
+        let _ = lenient::repair(&text, &schemas[item["tool"].as_str().unwrap()]);
+        if let Ok(parsed) = lenient::parse_args::<Forecast>(&text) {
+            let r = lenient::repair(&text, Forecast::input_schema()).unwrap();
+            prop_assert!(validator().is_valid(r.value()));
+            let _ = parsed;
+        }
+    }
+}
