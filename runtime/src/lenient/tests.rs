@@ -427,3 +427,27 @@ fn long_strings_are_linear() {
     assert_eq!(value["a"].as_str().map(str::len), Some((1 << 20) + 1));
     assert_eq!(kinds.len(), 3);
 }
+
+#[test]
+fn every_axis_is_linear_up_to_a_million() {
+    let ints = json!({"type": "array", "items": {"type": "integer"}});
+    for n in [1_000, 10_000, 100_000, 1_000_000] {
+        // Members, each repaired three ways.
+        let text = format!("{{{}}}", (0..n).map(|i| format!("k{i}: True,")).collect::<String>());
+        let r = repair(&text, &any()).unwrap();
+        assert_eq!(r.value().as_object().map(|m| m.len()), Some(n));
+        assert_eq!(r.repairs().len() + r.unlisted(), 2 * n + 1);
+        // Items, each a string holding a number where an integer is due.
+        let text = format!("[{}]", (0..n).map(|i| format!("\"{i}\",")).collect::<String>());
+        let r = repair(&text, &ints).unwrap();
+        assert_eq!(r.value().get(n - 1), Some(&json!(n - 1)));
+        // One string of n characters with raw line breaks; one key of n.
+        let text = format!("{{'{}': '{}'}}", "k".repeat(n), "a\n".repeat(n / 2));
+        let r = repair(&text, &any()).unwrap();
+        assert!(r.repairs()[0].pointer().len() < 100);
+        // A string holding n items of JSON where an array is due.
+        let inner = serde_json::to_string(&vec![1; n]).unwrap();
+        let r = repair_value(json!(inner), &ints);
+        assert_eq!(r.value().as_array().map(Vec::len), Some(n));
+    }
+}

@@ -143,7 +143,7 @@ fn fenced(
         ));
     }
     let closing = text.get(close.0..close.1).unwrap_or_default().trim();
-    if closing.trim_start_matches('`') != "" {
+    if !closing.trim_start_matches('`').is_empty() {
         return Err(RepairError::new(
             Refusal::Unexpected,
             close.0,
