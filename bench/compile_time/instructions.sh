@@ -1,16 +1,28 @@
 #!/usr/bin/env bash
 # Compile-time cost of the derives in instructions, not seconds: the same
-# corpus as run.sh (gen.py), each crate compiled once by rustc under
-# valgrind (cachegrind, no cache simulation), counting every instruction
-# rustc executes for that crate, the derives' proc-macro code included.
+# corpus as run.sh (gen.py), each crate compiled by rustc under valgrind
+# (cachegrind, no cache simulation), counting every instruction rustc
+# executes for that crate, the derives' proc-macro code included.
 # Instruction counts do not move with the load on the machine (seconds do),
 # so the ratios are comparable across runs and machines of one toolchain.
 #
 #   bench/compile_time/instructions.sh [--scratch DIR] [--only REGEX]
+#                                      [--mode edit|clean|both]
 #                                      [--before REV] [--real-types FILE]
 #
-# Prints, per crate, the instruction count and the ratio to its serde-only
-# twin. Takes about 30-60 s of one core per crate (valgrind slows rustc ~30x).
+# Two modes (--mode, default both):
+#   clean  `cargo clean -p CRATE`, then `cargo build -p CRATE` (dev profile,
+#          incremental as cargo sets it for a workspace member, from an empty
+#          cache): a first build, CI.
+#   edit   what a user pays per edit: the crate built normally
+#          (CARGO_INCREMENTAL=1), its src/lib.rs touched, then rebuilt
+#          incrementally; only that rebuild's rustc is counted. Every derive
+#          runs again (proc macros are not incremental) and its output is
+#          expanded and hashed; the rest comes from the incremental cache.
+#
+# Prints, per crate and mode, the instruction count and the ratio to its
+# serde-only twin. Takes about 30-60 s of one core per crate in clean mode
+# (valgrind slows rustc ~30x), less in edit mode.
 #
 # --before REV also measures every toolform crate (the ToolSchema and
 # ElicitForm ones) against toolform as it was at git revision REV, on the
@@ -30,6 +42,7 @@
 set -euo pipefail
 
 ONLY=""
+MODE="both"
 BEFORE=""
 REAL=""
 SCRATCH="${TMPDIR:-/tmp}/toolform-compile-bench"
@@ -38,11 +51,17 @@ while [[ $# -gt 0 ]]; do
         --scratch) SCRATCH="${2:?}"; shift 2 ;;
         --only) ONLY="${2:?}"; shift 2 ;;
         --before) BEFORE="${2:?}"; shift 2 ;;
+        --mode) MODE="${2:?}"; shift 2 ;;
         --real-types) REAL="${2:?}"; shift 2 ;;
-        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,43p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
+case "$MODE" in
+    both) MODES=(edit clean) ;;
+    edit|clean) MODES=("$MODE") ;;
+    *) echo "--mode is edit, clean or both" >&2; exit 2 ;;
+esac
 command -v valgrind >/dev/null || { echo "valgrind is needed (Debian: apt install valgrind)" >&2; exit 1; }
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -67,11 +86,15 @@ CRATES=(ct_serde ct_toolform ct_schemars ct_forms_serde ct_forms_elicit
         ct_dflt_serde ct_dflt_toolform ct_dflt_schemars
         ct_use_serde ct_use_toolform ct_use_schemars
         ct_light_serde ct_light_toolform ct_lightuse_serde ct_lightuse_toolform
+        ct_light2_serde ct_light2_toolform ct_light2use_serde ct_light2use_toolform
+        ct_enums_serde ct_enums_toolform
         ct_real_serde ct_real_toolform ct_realuse_serde ct_realuse_toolform)
 declare -A BASE=([ct_toolform]=ct_serde [ct_schemars]=ct_serde [ct_forms_elicit]=ct_forms_serde
     [ct_dflt_toolform]=ct_dflt_serde [ct_dflt_schemars]=ct_dflt_serde
     [ct_use_toolform]=ct_use_serde [ct_use_schemars]=ct_use_serde
     [ct_light_toolform]=ct_light_serde [ct_lightuse_toolform]=ct_lightuse_serde
+    [ct_light2_toolform]=ct_light2_serde [ct_light2use_toolform]=ct_light2use_serde
+    [ct_enums_toolform]=ct_enums_serde
     [ct_real_toolform]=ct_real_serde [ct_realuse_toolform]=ct_realuse_serde)
 KEPT=()
 for c in "${CRATES[@]}"; do
@@ -122,14 +145,28 @@ prepare() {
     python3 "$HERE/gen.py" "${GEN_ARGS[@]}" "$ws" "$runtime" "$lock"
 }
 
-# measure WORKSPACE TARGET CRATE OUTFILE: prints the instruction count, or
-# nothing if the crate did not build.
+# measure MODE WORKSPACE TARGET CRATE OUTFILE: prints the instruction count,
+# or nothing if the crate did not build.
 measure() {
-    local ws="$1" target="$2" c="$3" out="$4"
-    (cd "$ws" && CARGO_TARGET_DIR="$target" cargo clean -q -p "$c")
+    local mode="$1" ws="$2" target="$3" c="$4" out="$5"
     rm -f "$out"
-    if (cd "$ws" && CARGO_TARGET_DIR="$target" MEASURE_CRATE="$c" MEASURE_OUT="$out" \
-            RUSTC_WRAPPER="$WRAP" cargo build -q --offline -p "$c") >"$out.log" 2>&1 && [[ -f "$out" ]]; then
+    # The same wrapper and environment in every build, so cargo's fingerprint
+    # of the crate does not change between them; MEASURE_CRATE picks the one
+    # rustc that runs under valgrind.
+    local env=(CARGO_TARGET_DIR="$target" RUSTC_WRAPPER="$WRAP" MEASURE_OUT="$out")
+    if [[ "$mode" == edit ]]; then
+        env+=(CARGO_INCREMENTAL=1)
+        if ! (cd "$ws" && env "${env[@]}" MEASURE_CRATE=none cargo build -q --offline -p "$c") \
+                >"$out.log" 2>&1; then
+            echo "   $c did not build (log: $out.log)" >&2
+            return
+        fi
+        touch "$ws/$c/src/lib.rs"
+    else
+        (cd "$ws" && CARGO_TARGET_DIR="$target" cargo clean -q -p "$c")
+    fi
+    if (cd "$ws" && env "${env[@]}" MEASURE_CRATE="$c" cargo build -q --offline -p "$c") \
+            >>"$out.log" 2>&1 && [[ -f "$out" ]]; then
         awk '/^summary:/ {print $2}' "$out"
     else
         echo "   $c did not build (log: $out.log)" >&2
@@ -139,9 +176,11 @@ measure() {
 prepare "$SCRATCH" "$SCRATCH/target" "$REPO/runtime" "$REPO/Cargo.lock" "${CRATES[@]}"
 
 declare -A IR IRB
-for c in "${CRATES[@]}"; do
-    IR[$c]=$(measure "$SCRATCH" "$SCRATCH/target" "$c" "$OUT/$c.out")
-    printf '   %-22s %15s instructions\n' "$c" "${IR[$c]:-n/a}"
+for m in "${MODES[@]}"; do
+    for c in "${CRATES[@]}"; do
+        IR[$m,$c]=$(measure "$m" "$SCRATCH" "$SCRATCH/target" "$c" "$OUT/$c.$m.out")
+        printf '   %-22s %-5s %15s instructions\n' "$c" "$m" "${IR[$m,$c]:-n/a}"
+    done
 done
 
 if [[ -n "$BEFORE" ]]; then
@@ -159,9 +198,11 @@ if [[ -n "$BEFORE" ]]; then
     echo "before: toolform at $BEFORE_LABEL ($(git -C "$REPO" log -1 --format=%s "$REV" | cut -c1-70))"
     prepare "$SCRATCH/before-ws" "$SCRATCH/target-before" "$SRC/runtime" "$SRC/Cargo.lock" \
         "${TOOLFORM_CRATES[@]}"
-    for c in "${TOOLFORM_CRATES[@]}"; do
-        IRB[$c]=$(measure "$SCRATCH/before-ws" "$SCRATCH/target-before" "$c" "$OUT/$c.before.out")
-        printf '   %-22s %15s instructions (at %s)\n' "$c" "${IRB[$c]:-n/a}" "$BEFORE_LABEL"
+    for m in "${MODES[@]}"; do
+        for c in "${TOOLFORM_CRATES[@]}"; do
+            IRB[$m,$c]=$(measure "$m" "$SCRATCH/before-ws" "$SCRATCH/target-before" "$c" "$OUT/$c.$m.before.out")
+            printf '   %-22s %-5s %15s instructions (at %s)\n' "$c" "$m" "${IRB[$m,$c]:-n/a}" "$BEFORE_LABEL"
+        done
     done
 fi
 
@@ -174,23 +215,28 @@ ratio() {
     fi
 }
 
-echo
-printf '| crate | instructions | over its serde-only twin |\n|---|---:|---:|\n'
-for c in "${CRATES[@]}"; do
-    b="${BASE[$c]:-}"
-    if [[ -n "$b" && -n "${IR[$b]:-}" ]]; then r=$(ratio "${IR[$c]:-}" "${IR[$b]}"); else r="baseline"; fi
-    printf '| %s | %s | %s |\n' "$c" "${IR[$c]:-n/a}" "$r"
+for m in "${MODES[@]}"; do
+    echo
+    echo "mode: $m"
+    printf '| crate | instructions | over its serde-only twin |\n|---|---:|---:|\n'
+    for c in "${CRATES[@]}"; do
+        b="${BASE[$c]:-}"
+        if [[ -n "$b" && -n "${IR[$m,$b]:-}" ]]; then r=$(ratio "${IR[$m,$c]:-}" "${IR[$m,$b]}"); else r="baseline"; fi
+        printf '| %s | %s | %s |\n' "$c" "${IR[$m,$c]:-n/a}" "$r"
+    done
 done
 
 if [[ -n "$BEFORE" ]]; then
     echo
-    printf '| crate | serde-only twin | before (%s) | over twin | after (%s) | over twin |\n' \
+    printf '| crate | mode | serde-only twin | before (%s) | over twin | after (%s) | over twin |\n' \
         "$BEFORE_LABEL" "$AFTER_LABEL"
-    printf '|---|---:|---:|---:|---:|---:|\n'
+    printf '|---|---|---:|---:|---:|---:|---:|\n'
     for c in "${TOOLFORM_CRATES[@]}"; do
-        b="${BASE[$c]}"
-        printf '| %s | %s (%s) | %s | %s | %s | %s |\n' "$c" "${IR[$b]:-n/a}" "$b" \
-            "${IRB[$c]:-n/a}" "$(ratio "${IRB[$c]:-}" "${IR[$b]:-}")" \
-            "${IR[$c]:-n/a}" "$(ratio "${IR[$c]:-}" "${IR[$b]:-}")"
+        for m in "${MODES[@]}"; do
+            b="${BASE[$c]}"
+            printf '| %s | %s | %s (%s) | %s | %s | %s | %s |\n' "$c" "$m" "${IR[$m,$b]:-n/a}" "$b" \
+                "${IRB[$m,$c]:-n/a}" "$(ratio "${IRB[$m,$c]:-}" "${IR[$m,$b]:-}")" \
+                "${IR[$m,$c]:-n/a}" "$(ratio "${IR[$m,$c]:-}" "${IR[$m,$b]:-}")"
+        done
     done
 fi

@@ -11,7 +11,6 @@ use crate::internals::value::{Literal, Number};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::Data;
-use syn::spanned::Spanned;
 use toolform_formats::Format;
 
 pub fn derive(input: &syn::DeriveInput) -> TokenStream {
@@ -20,7 +19,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     let krate: syn::Path = form
         .krate
         .clone()
-        .unwrap_or_else(|| syn::parse_quote!(::toolform));
+        .unwrap_or_else(crate::internals::ast::toolform_path);
     match &input.data {
         syn::Data::Struct(s) if matches!(s.fields, syn::Fields::Named(_)) => {}
         syn::Data::Struct(_) => cx.error_spanned_by(
@@ -150,28 +149,38 @@ fn expand(form: &Form) -> TokenStream {
     let read: Vec<&FormField> = form.fields.iter().filter(|f| f.read).collect();
     let generics = form_bounds(form, &read);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    // The optional parts are written inside the one `quote!` below behind
+    // a repetition over a slice of one or none (`#(..)*`), not built as
+    // streams of their own and interpolated (a few calls into the compiler
+    // each); see `tool_schema::expand`.
+    let (rbp, rbe) = (&bp, &be);
+    let one = |on: bool| -> &[&syn::Ident] { if on { std::slice::from_ref(&rbe) } else { &[] } };
     let (fields, cache) = match packed_fields(&bp, &be, form, &read) {
-        Some(packed) => (
-            packed,
-            quote!(static __TF_FORM: #be::DecodedForm = #be::DecodedForm::EMPTY;),
-        ),
+        Some(packed) => (packed, one(true)),
         None => {
             let listed = read.iter().map(|f| form_field(&bp, &be, f));
-            (
-                quote!(#be::FormFields::Listed(&[#(#listed),*])),
-                TokenStream::new(),
-            )
+            (quote!(#be::FormFields::Listed(&[#(#listed),*])), one(false))
         }
     };
     let deny = form.serde.attrs.deny_unknown_fields();
     let literal_checks = literal_checks(form);
-    let default_traits = emit::default_traits(&bp);
+    let literal_checks = (!literal_checks.is_empty()).then_some(literal_checks);
+    // The probe traits only where a default uses them.
+    let default_traits: &[&syn::Ident] =
+        if read.iter().any(|f| emit::uses_default_traits(&f.default)) {
+            std::slice::from_ref(&rbp)
+        } else {
+            &[]
+        };
     quote! {
         const _: () = {
             use #krate::__private as __tf;
             use #krate::elicit as __te;
-            #default_traits
-            #cache
+            #(
+                #[allow(unused_imports)]
+                use #default_traits::{NoDefaultOf as _, NoDefaultVia as _};
+            )*
+            #(static __TF_FORM: #cache::DecodedForm = #cache::DecodedForm::EMPTY;)*
             #[automatically_derived]
             impl #impl_generics #be::ElicitForm for #ident #ty_generics #where_clause {
                 const FORM: &'static #be::Form = &#be::Form {
@@ -268,17 +277,20 @@ fn packed_fields(
         let description = ours.description.packed()?;
         let ty = &field.ty;
         let asserts = asserts(e, field);
-        let of_type = quote_spanned!(ty.span()=> &<#ty as #e::FormValue>::TYPE);
+        let of_type = || quote_spanned!(emit::ty_span(ty)=> &<#ty as #e::FormValue>::TYPE);
         let ty_index = if asserts.is_empty() {
-            types.index(of_type)
+            types.index_by(crate::expand::packed::KeyRef::Type(ty), of_type)
         } else {
+            let of_type = of_type();
             types.push(quote!({ #(#asserts)* #of_type }))
         };
         let default = match &field.default {
             crate::internals::model::DefaultValue::None => 0,
             d @ (crate::internals::model::DefaultValue::Null
             | crate::internals::model::DefaultValue::OfType) => {
-                1 + defaults.index(emit::default_value(p, ty, d).into_token_stream())
+                1 + defaults.index_by(emit::default_key(ty, d), || {
+                    emit::default_value(p, ty, d).into_token_stream()
+                })
             }
             d => 1 + defaults.push(emit::default_value(p, ty, d).into_token_stream()),
         };
@@ -328,7 +340,7 @@ fn packed_fields(
 fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream {
     let ours: &FormFieldAttrs = &field.attrs;
     let ty = &field.ty;
-    let ty_span = ty.span();
+    let ty_span = emit::ty_span(ty);
     let name = &field.name;
     let asserts = asserts(e, field);
     let kind = quote_spanned!(ty_span=> &<#ty as #e::FormValue>::KIND);

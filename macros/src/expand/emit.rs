@@ -191,6 +191,58 @@ pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
         .collect()
 }
 
+/// The span `syn` gives a type (`Spanned::span`: on stable Rust, its first
+/// token's), read from the tree where that is one step: `Spanned::span`
+/// prints the whole type into a `TokenStream` to find its first token.
+pub(crate) fn ty_span(ty: &syn::Type) -> Span {
+    match ty {
+        syn::Type::Path(path) if path.qself.is_none() && path.path.leading_colon.is_none() => {
+            match path.path.segments.first() {
+                Some(first) => first.ident.span(),
+                None => ty.span(),
+            }
+        }
+        syn::Type::Reference(r) => r.and_token.span(),
+        _ => ty.span(),
+    }
+}
+
+/// What `shape_fn(p, ty, wire)` writes, as a table key (`packed::Table`):
+/// the wire type, or which fixed type.
+pub(crate) fn shape_key<'a>(
+    ty: &'a syn::Type,
+    wire: &'a WireType,
+) -> crate::expand::packed::KeyRef<'a> {
+    use crate::expand::packed::KeyRef;
+    match wire {
+        WireType::Skipped => KeyRef::Fixed(0),
+        WireType::Own => KeyRef::Type(ty),
+        WireType::With(ty) | WireType::Known(ty) => KeyRef::Type(ty),
+        WireType::Chrono(unit, option) => KeyRef::Fixed(
+            1 + 2 * match unit {
+                ChronoTs::Seconds => 0,
+                ChronoTs::Milliseconds => 1,
+                ChronoTs::Microseconds => 2,
+                ChronoTs::Nanoseconds => 3,
+            } + u8::from(*option),
+        ),
+    }
+}
+
+/// `shape_fn(p, ty, wire)` as a value (`None`: the type's own), written
+/// when interpolated, into the stream it is interpolated in.
+pub(crate) struct ShapeFn<'a> {
+    pub p: &'a Ident,
+    pub ty: &'a syn::Type,
+    pub wire: Option<&'a WireType>,
+}
+
+impl ToTokens for ShapeFn<'_> {
+    fn to_tokens(&self, t: &mut TokenStream) {
+        shape_fn(self.p, self.ty, self.wire.unwrap_or(&WireType::Own)).to_tokens(t)
+    }
+}
+
 /// `shape_of::<WireType>` for one direction of a field of type `ty`, spanned
 /// on the type that must implement `ToolSchema`, so a missing impl is
 /// reported there.
@@ -208,8 +260,8 @@ pub(crate) fn shape_fn<'a>(
         };
         match wire {
             WireType::Skipped => t.extend(quote!(#p::shape_of::<()>)),
-            WireType::Own => shape_of(t, ty.span(), ty),
-            WireType::With(with) => shape_of(t, with.span(), with),
+            WireType::Own => shape_of(t, ty_span(ty), ty),
+            WireType::With(with) => shape_of(t, ty_span(with), with),
             WireType::Known(wire) => t.extend(quote!(#p::shape_of::<#wire>)),
             WireType::Chrono(unit, option) => {
                 let wire = chrono_marker(p, (*unit, *option));
@@ -223,7 +275,7 @@ pub(crate) fn shape_fn<'a>(
 /// own `Default` through `DefaultOf` (no default when it is not `Default +
 /// Serialize`), else a closure through `DefaultVia` (a type that is not
 /// `Serialize` simply gets no `"default"`). The block the
-/// derive emits imports `default_traits`.
+/// derive emits imports the probe traits (`uses_default_traits`).
 pub(crate) fn default_value<'a>(
     p: &'a impl ToTokens,
     ty: &'a syn::Type,
@@ -272,10 +324,21 @@ pub(crate) fn default_value<'a>(
     })
 }
 
-/// The traits `default_value` needs in scope, imported once per derive.
-pub(crate) fn default_traits(p: &impl ToTokens) -> TokenStream {
-    quote! {
-        #[allow(unused_imports)]
-        use #p::{NoDefaultOf as _, NoDefaultVia as _};
+/// What `default_value` writes for `Null` and `OfType` defaults, as a table
+/// key (the other defaults are each their own).
+pub(crate) fn default_key<'a>(
+    ty: &'a syn::Type,
+    default: &DefaultValue,
+) -> crate::expand::packed::KeyRef<'a> {
+    use crate::expand::packed::KeyRef;
+    match default {
+        DefaultValue::OfType => KeyRef::Type(ty),
+        _ => KeyRef::Fixed(0),
     }
+}
+
+/// `default_value(default)` names a probe trait (`NoDefaultOf`,
+/// `NoDefaultVia`), which the derives then import once per type.
+pub(crate) fn uses_default_traits(default: &DefaultValue) -> bool {
+    !matches!(default, DefaultValue::None | DefaultValue::Null)
 }

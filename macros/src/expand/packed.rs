@@ -19,7 +19,14 @@ pub(crate) struct Text(pub String);
 
 impl Text {
     pub fn num(&mut self, n: usize) {
-        let _ = write!(self.0, "{n};");
+        // Most numbers are one digit: no formatting machinery for them (it
+        // runs unoptimized in a dev build, like all of the derive).
+        if n < 10 {
+            self.0.push(char::from(b'0' + n as u8));
+        } else {
+            let _ = write!(self.0, "{n}");
+        }
+        self.0.push(';');
     }
 
     pub fn str(&mut self, s: &str) {
@@ -58,32 +65,72 @@ impl Text {
     }
 }
 
-/// Expressions written once each, in order of first use, by their tokens.
-#[derive(Default)]
-pub(crate) struct Table {
-    keys: Vec<String>,
-    pub items: Vec<TokenStream>,
+/// Expressions written once each, in order of first use, by a key. `T`:
+/// the items, tokens or something that writes them (`emit::ShapeFn`, written
+/// straight into the stream that holds the table: no stream of its own).
+pub(crate) struct Table<T = TokenStream> {
+    keys: Vec<Key>,
+    pub items: Vec<T>,
 }
 
-impl Table {
-    /// The index of `item`, added when no equal item is in the table.
-    pub fn index(&mut self, item: TokenStream) -> usize {
-        let key = item.to_string();
-        if let Some(i) = self.keys.iter().position(|k| *k == key) {
+impl<T> Default for Table<T> {
+    fn default() -> Self {
+        Table {
+            keys: Vec::new(),
+            items: Vec::new(),
+        }
+    }
+}
+
+/// What a table entry is, compared without printing its tokens: printing a
+/// `TokenStream` (`to_string`) is a round of calls into the compiler per
+/// token, and the derive did it twice per field.
+pub(crate) enum Key {
+    /// An item whose tokens do not say what it is (a closure, a block of
+    /// assertions): never equal to another.
+    Unique,
+    /// Something made of one type (`shape_of::<T>`, `&<T as FormValue>::TYPE`,
+    /// `DefaultOf::<T>::FN`: one kind per table), compared as syntax trees
+    /// (spans ignored, as the printed text ignored them).
+    Type(syn::Type),
+    /// Something made of no type: the skipped direction's `shape_of::<()>`,
+    /// a chrono `ts_*` marker, the `null` default.
+    Fixed(u8),
+}
+
+impl<T> Table<T> {
+    /// The index of the item `key` stands for, made by `make` and added
+    /// when the table has no item of that key.
+    pub fn index_by(&mut self, key: KeyRef<'_>, make: impl FnOnce() -> T) -> usize {
+        let found = self.keys.iter().position(|k| match (k, &key) {
+            (Key::Type(a), KeyRef::Type(b)) => a == *b,
+            (Key::Fixed(a), KeyRef::Fixed(b)) => a == b,
+            _ => false,
+        });
+        if let Some(i) = found {
             return i;
         }
-        self.keys.push(key);
-        self.items.push(item);
+        self.keys.push(match key {
+            KeyRef::Type(ty) => Key::Type(ty.clone()),
+            KeyRef::Fixed(n) => Key::Fixed(n),
+        });
+        self.items.push(make());
         self.items.len() - 1
     }
 
     /// The index of `item`, always added (an item whose tokens do not say
     /// what it is: a closure, a block of assertions).
-    pub fn push(&mut self, item: TokenStream) -> usize {
-        self.keys.push(String::new());
+    pub fn push(&mut self, item: T) -> usize {
+        self.keys.push(Key::Unique);
         self.items.push(item);
         self.items.len() - 1
     }
+}
+
+/// A key being looked up (the table clones the type only when it adds it).
+pub(crate) enum KeyRef<'a> {
+    Type(&'a syn::Type),
+    Fixed(u8),
 }
 
 /// Field flags, one bit each.

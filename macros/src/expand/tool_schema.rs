@@ -1,6 +1,7 @@
 //! `#[derive(ToolSchema)]`: emits a `const` wire shape, not schema-building code.
 
 use crate::expand::emit::{self, opt_desc, opt_str};
+use crate::expand::packed::KeyRef;
 use crate::internals::ast;
 use crate::internals::attr::{Constraints, VariantAttrs};
 use crate::internals::bound::params_in;
@@ -19,7 +20,7 @@ use syn::spanned::Spanned;
 
 pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     let cx = Ctxt::default();
-    let default_krate: syn::Path = syn::parse_quote!(::toolform);
+    let default_krate: syn::Path = crate::internals::ast::toolform_path();
     if let syn::Data::Union(u) = &input.data {
         cx.error_spanned_by(
             u.union_token,
@@ -85,50 +86,54 @@ fn expand(cont: &Container) -> TokenStream {
     // The accessors are the trait's own (generic) methods reading this
     // constant: no function bodies per type for the compiler to check when
     // a crate only defines its types.
-    let (cache, cached) = if own_cache {
-        (
-            Some(quote! {
-                static __TF_SCHEMAS: #p::Schemas = #p::Schemas::EMPTY;
-                static __TF_BODY: #p::Decoded = #p::Decoded::EMPTY;
-            }),
-            Some(quote! {
-                const __SCHEMAS: #p::Option<&'static #p::Schemas> = #p::Some(&__TF_SCHEMAS);
-            }),
-        )
-    } else {
-        (None, None)
-    };
+    //
+    // The optional parts are written inside the one `quote!` below, each
+    // behind a repetition (`#(..)*`) over a slice of one or none, not built
+    // as streams of their own and interpolated: interpolating a stream is a
+    // few calls into the compiler each (bench/compile_time/EXPANSION.md).
+    // One `static` for both caches (schemas, decoded body): `Cache`.
+    let one = |on: bool| -> &[&syn::Ident] { if on { std::slice::from_ref(&p) } else { &[] } };
+    let cache = one(own_cache);
     // A unit-only, externally tagged enum is a select field of a form.
-    let select = cont.select.then(|| {
-        quote! {
-            #[automatically_derived]
-            impl #impl_generics #krate::elicit::SelectEnum for #ident #ty_generics #where_clause {}
-        }
-    });
+    let select: &[&syn::Path] = if cont.select {
+        std::slice::from_ref(&krate)
+    } else {
+        &[]
+    };
     let name = ident.to_string().trim_start_matches("r#").to_owned();
     // `schemars::JsonSchema`, when toolform's `schemars` feature is on.
-    let json_schema = (!cont.attrs.no_json_schema).then(|| {
-        quote! {
-            #p::__json_schema! {
-                [#impl_generics] [#ident #ty_generics] [#where_clause] #name
-            }
-        }
-    });
-    let range_checks = range_checks(cont);
-    let example_checks = example_checks(cont);
-    let header_checks = header_checks(cont);
-    let default_traits = emit::default_traits(p);
+    let json_schema = one(!cont.attrs.no_json_schema);
+    // Each an empty stream for most types: not interpolated then (an
+    // interpolated stream is a few calls into the compiler even when empty).
+    let nonempty = |t: TokenStream| (!t.is_empty()).then_some(t);
+    let range_checks = nonempty(range_checks(cont));
+    let example_checks = nonempty(example_checks(cont));
+    let header_checks = nonempty(header_checks(cont));
+    // The probe traits only where a default uses them.
+    let default_traits = one(cont
+        .fields
+        .iter()
+        .any(|f| emit::uses_default_traits(&f.default)));
     quote! {
         #range_checks
         #example_checks
         #header_checks
-        #[doc(hidden)]
         const _: () = {
             use #krate::__private as __tf;
-            #default_traits
-            #select
-            #json_schema
-            #cache
+            #(
+                #[allow(unused_imports)]
+                use #default_traits::{NoDefaultOf as _, NoDefaultVia as _};
+            )*
+            #(
+                #[automatically_derived]
+                impl #impl_generics #select::elicit::SelectEnum for #ident #ty_generics #where_clause {}
+            )*
+            #(
+                #json_schema::__json_schema! {
+                    [#impl_generics] [#ident #ty_generics] [#where_clause] #name
+                }
+            )*
+            #(static __TF: #cache::Cache = #cache::Cache::EMPTY;)*
             #[automatically_derived]
             impl #impl_generics #p::ToolSchema for #ident #ty_generics #where_clause {
                 const SHAPE: &'static #p::Shape = &#p::Shape::Named(&#p::Named {
@@ -137,7 +142,10 @@ fn expand(cont: &Container) -> TokenStream {
                     description: #description,
                     body: #body,
                 });
-                #cached
+                #(
+                    const __SCHEMAS: #cache::Option<&'static #cache::Schemas> =
+                        #cache::Some(&__TF.schemas);
+                )*
             }
         };
     }
@@ -145,9 +153,9 @@ fn expand(cont: &Container) -> TokenStream {
 
 /// A packed body being written: the text and its tables.
 #[derive(Default)]
-struct Out {
+struct Out<'a> {
     text: crate::expand::packed::Text,
-    shapes: crate::expand::packed::Table,
+    shapes: crate::expand::packed::Table<emit::ShapeFn<'a>>,
     defaults: crate::expand::packed::Table,
     constraints: crate::expand::packed::Table,
 }
@@ -311,20 +319,23 @@ impl Gen<'_, '_> {
             match (&ours.with, v.style) {
                 (_, Style::Unit) => {}
                 (Some(with), _) => {
-                    let shape = quote_spanned!(with.span()=> #p::shape_of::<#with>);
-                    let i = out.shapes.index(shape);
+                    let i = out.shapes.index_by(KeyRef::Type(with), || emit::ShapeFn {
+                        p,
+                        ty: with,
+                        wire: None,
+                    });
                     out.text.num(i);
                 }
                 (None, Style::Newtype) => {
                     let (f, o) = fields[0];
-                    let i = out.shapes.index(self.shape(f, o));
+                    let i = self.shape_index(&mut out.shapes, f.ty, &o.de);
                     out.text.num(i);
                 }
                 (None, Style::Tuple) => {
-                    let shapes = self.tuple(&fields);
-                    out.text.num(shapes.len());
-                    for shape in shapes {
-                        let i = out.shapes.index(shape);
+                    let kept: Vec<_> = fields.iter().filter(|(f, _)| !skipped_both(f)).collect();
+                    out.text.num(kept.len());
+                    for (f, o) in kept {
+                        let i = self.shape_index(&mut out.shapes, f.ty, &o.de);
                         out.text.num(i);
                     }
                 }
@@ -335,10 +346,10 @@ impl Gen<'_, '_> {
     }
 
     /// `deny n field{n}` of the packed grammar.
-    fn pack_fields(
-        &self,
-        out: &mut Out,
-        pairs: &[(&Field, &FieldModel)],
+    fn pack_fields<'s>(
+        &'s self,
+        out: &mut Out<'s>,
+        pairs: &[(&'s Field, &'s FieldModel)],
         deny: bool,
     ) -> Option<()> {
         use crate::expand::packed::*;
@@ -355,8 +366,10 @@ impl Gen<'_, '_> {
             let description = ours.attrs.description.packed()?;
             let fa = &field.attrs;
             let (rust_name, ser_name, de_name, ser_wire) = self.field_names(field, ours);
-            let shape = shapes.index(emit::shape_fn(p, field.ty, &ours.de).into_token_stream());
-            let ser_shape = shapes.index(emit::shape_fn(p, field.ty, ser_wire).into_token_stream());
+            // A type written in both directions (most fields) is
+            // found by its key the second time, not built again.
+            let shape = self.shape_index(shapes, field.ty, &ours.de);
+            let ser_shape = self.shape_index(shapes, field.ty, ser_wire);
             let mut flags = 0;
             for (on, bit) in [
                 (fa.flatten(), FLATTEN),
@@ -373,7 +386,9 @@ impl Gen<'_, '_> {
                 crate::internals::model::DefaultValue::None => 0,
                 d @ (crate::internals::model::DefaultValue::Null
                 | crate::internals::model::DefaultValue::OfType) => {
-                    1 + defaults.index(emit::default_value(p, field.ty, d).into_token_stream())
+                    1 + defaults.index_by(emit::default_key(field.ty, d), || {
+                        emit::default_value(p, field.ty, d).into_token_stream()
+                    })
                 }
                 d => 1 + defaults.push(emit::default_value(p, field.ty, d).into_token_stream()),
             };
@@ -409,24 +424,31 @@ impl Gen<'_, '_> {
         use crate::expand::packed::Table;
         let p = &self.p;
         let text = out.text.0;
-        let table = |t: &Table, none: &str| {
-            if t.items.is_empty() {
-                let none = syn::Ident::new(none, proc_macro2::Span::call_site());
-                quote!(#p::#none)
-            } else {
-                let items = &t.items;
-                quote!(&[#(#items),*])
-            }
-        };
-        let shapes = table(&out.shapes, "NO_SHAPES");
-        let defaults = table(&out.defaults, "NO_DEFAULTS");
-        let constraints = table(&out.constraints, "NO_CONSTRAINT_LIST");
+        // Items written straight into the table's group (no stream each).
+        fn table<'t, T: ToTokens>(
+            p: &'t syn::Ident,
+            t: &'t Table<T>,
+            none: &'t str,
+        ) -> impl ToTokens + 't {
+            emit::Direct(move |tokens: &mut TokenStream| {
+                if t.items.is_empty() {
+                    let none = syn::Ident::new(none, proc_macro2::Span::call_site());
+                    tokens.extend(quote!(#p::#none));
+                } else {
+                    let items = &t.items;
+                    tokens.extend(quote!(&[#(#items),*]));
+                }
+            })
+        }
+        let shapes = table(p, &out.shapes, "NO_SHAPES");
+        let defaults = table(p, &out.defaults, "NO_DEFAULTS");
+        let constraints = table(p, &out.constraints, "NO_CONSTRAINT_LIST");
         quote!(#p::Body::Packed(&#p::Packed {
             text: #text,
             shapes: #shapes,
             defaults: #defaults,
             constraints: #constraints,
-            cache: &__TF_BODY,
+            cache: &__TF.body,
         }))
     }
 
@@ -718,6 +740,21 @@ impl Gen<'_, '_> {
             items: #items,
             values: #values,
             header: #header,
+        })
+    }
+
+    /// The index in `table` of `shape_fn(ty, wire)`, built only when the
+    /// table does not have it yet.
+    fn shape_index<'s>(
+        &'s self,
+        table: &mut crate::expand::packed::Table<emit::ShapeFn<'s>>,
+        ty: &'s syn::Type,
+        wire: &'s WireType,
+    ) -> usize {
+        table.index_by(emit::shape_key(ty, wire), || emit::ShapeFn {
+            p: &self.p,
+            ty,
+            wire: Some(wire),
         })
     }
 

@@ -55,10 +55,7 @@ impl<'a> Container<'a> {
 
     /// `crate = ".."`, else `::toolform`.
     pub fn krate(&self) -> syn::Path {
-        self.attrs
-            .krate
-            .clone()
-            .unwrap_or_else(|| syn::parse_quote!(::toolform))
+        self.attrs.krate.clone().unwrap_or_else(toolform_path)
     }
 
     /// The names of the type's type parameters.
@@ -69,4 +66,12 @@ impl<'a> Container<'a> {
             .map(|t| t.ident.clone())
             .collect()
     }
+}
+
+/// `::toolform`, built, not parsed (parsing runs syn's parser, unoptimized
+/// in a dev build, for every type).
+pub fn toolform_path() -> syn::Path {
+    let mut path = syn::Path::from(Ident::new("toolform", Span::call_site()));
+    path.leading_colon = Some(Default::default());
+    path
 }

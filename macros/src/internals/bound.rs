@@ -62,6 +62,9 @@ pub fn with_bounds(cont: &super::model::Container) -> syn::Generics {
     let krate = &cont.krate;
     let mut generics = cont.serde.generics.clone();
     let params = &cont.type_params;
+    if params.is_empty() {
+        return generics;
+    }
     let mut used = vec![false; params.len()];
     let attrs = &cont.serde.attrs;
     let mut wire_types: Vec<&syn::Type> = Vec::new();

@@ -90,6 +90,30 @@ impl Schemas {
     }
 }
 
+/// Both caches of a derived type without type or const parameters, its two
+/// schemas and its decoded packed body, in the one `static` the derive
+/// writes per type: one item instead of two, which every build after an
+/// edit hashes, lowers and reloads again (bench/compile_time/EXPANSION.md).
+pub struct Cache {
+    /// The rendered schemas ([`ToolSchema::__SCHEMAS`](crate::ToolSchema)).
+    pub schemas: Schemas,
+    /// The decoded body ([`Packed::cache`](crate::shape::Packed)).
+    pub body: crate::shape::Decoded,
+}
+
+// SAFETY: a `Schemas` and a `Decoded`, both `Sync` (their own impls). Stated
+// by hand, as theirs are, so a user crate proves it with one lookup.
+unsafe impl Sync for Cache {}
+
+impl Cache {
+    /// Both empty; a `const` for the derive's `static` (see [`Schemas::EMPTY`]).
+    #[allow(clippy::declare_interior_mutable_const)]
+    pub const EMPTY: Cache = Cache {
+        schemas: Schemas::EMPTY,
+        body: crate::shape::Decoded::EMPTY,
+    };
+}
+
 /// The shape of `T`, as a function the generated consts can point at.
 #[inline]
 pub fn shape_of<T: ToolSchema + ?Sized>() -> &'static Shape {

@@ -63,7 +63,9 @@ pub fn check_form<'a>(
     if cx.has_errors() {
         return None;
     }
-    let krate = form.krate.unwrap_or_else(|| syn::parse_quote!(::toolform));
+    let krate = form
+        .krate
+        .unwrap_or_else(crate::internals::ast::toolform_path);
     Some(model::Form {
         serde: cont.serde,
         krate,
