@@ -700,13 +700,13 @@ impl<'a> Engine<'a> {
     }
 
     fn enum_set(&mut self, m: &'a Map<String, Value>) -> Option<&HashSet<String>> {
-        let values: Vec<&Value> = match (m.get("enum"), m.get("const")) {
-            (Some(Value::Array(e)), _) => e.iter().collect(),
-            (_, Some(c)) => vec![c],
-            _ => return None,
-        };
         let key = m as *const Map<String, Value> as usize;
         if !self.enum_sets.contains_key(&key) {
+            let values: Vec<&Value> = match (m.get("enum"), m.get("const")) {
+                (Some(Value::Array(e)), _) => e.iter().collect(),
+                (_, Some(c)) => vec![c],
+                _ => return None,
+            };
             self.work += values.len() as u64;
             let mut set: HashSet<String> = values.iter().map(|v| canon::to_string(v)).collect();
             // `enum` and `const` together: the intersection.
@@ -732,8 +732,17 @@ impl<'a> Engine<'a> {
         let base = if self.left_is_old() {
             g.rat
         } else {
+            // The conjunct that has the keyword, else the first that asserts
+            // anything (not a `$ref` wrapper), else the first.
+            let has = |it: &Item<'a>, f: &dyn Fn(&Map<String, Value>) -> bool| match *it {
+                Item::S { v: Value::Object(m), .. } => f(m),
+                _ => false,
+            };
             conj.iter()
-                .find_map(|it| match *it {
+                .find(|it| has(it, &|m| m.contains_key(keyword)))
+                .or_else(|| conj.iter().find(|it| has(it, &has_assertions)))
+                .or_else(|| conj.iter().find(|it| matches!(it, Item::S { .. } | Item::Lit { .. })))
+                .and_then(|it| match *it {
                     Item::S { at, .. } | Item::Lit { at, .. } => Some(at),
                     _ => None,
                 })
@@ -1166,10 +1175,11 @@ impl<'a> Engine<'a> {
             } else {
                 self.ptrs.index(at, kw, i)
             };
-            out.push(Goal {
-                left: vec![Item::Lit { v, at }],
-                ..g.clone()
-            });
+            // The other conjuncts stay: they say more about the value's
+            // parts, and a right side written like them is recognised.
+            let mut left = conj.to_vec();
+            left.push(Item::Lit { v, at });
+            out.push(Goal { left, ..g.clone() });
         }
         true
     }
@@ -1537,10 +1547,10 @@ impl<'a> Engine<'a> {
                 },
                 None if left_has("pattern", p) || self.universal(p) => {}
                 None => {
-                    let why = if old == "none" {
-                        "any string (no pattern before) now matches the new pattern".to_string()
+                    let why = if self.left_is_old() {
+                        "that every string the old schema accepted matches the new pattern".to_string()
                     } else {
-                        "every string matching the old pattern matches the new one".to_string()
+                        "that every string the new schema allows matches the old pattern".to_string()
                     };
                     let f = self.fail(g, conj, "pattern", old, crate::json::quoted(p), why, false);
                     fails.push(f);
@@ -1573,7 +1583,7 @@ impl<'a> Engine<'a> {
                     let witness = if proven {
                         format!("that is a string but not a valid {fmt}")
                     } else {
-                        format!("that every string the old schema allowed is a valid {}", crate::json::quoted(fmt))
+                        format!("that every string the {} schema allows is a valid {}", if self.left_is_old() { "old" } else { "new" }, crate::json::quoted(fmt))
                     };
                     let f = self.fail(g, conj, "format", old, crate::json::quoted(fmt), witness, proven);
                     fails.push(f);
@@ -1708,7 +1718,7 @@ impl<'a> Engine<'a> {
         Some(out)
     }
 
-    fn can_have(&mut self, conj: &[Item<'a>], named: &[&'a str], k: &'a str) -> bool {
+    fn can_have(&mut self, conj: &[Item<'a>], named: &HashSet<&'a str>, k: &'a str) -> bool {
         let lk = self.left_prop(conj, k);
         if lk.iter().any(is_false) {
             return false;
@@ -1741,12 +1751,14 @@ impl<'a> Engine<'a> {
             return;
         }
         let lreq = left_required(conj);
+        let lreq_set: HashSet<&'a str> = lreq.iter().copied().collect();
         let named = left_named(conj);
+        let named_set: HashSet<&'a str> = named.iter().copied().collect();
         let other_open = self.left_other(conj, None).is_some();
 
         // required
         for r in strs(rm.get("required")) {
-            if !lreq.iter().any(|x| *x == r) {
+            if !lreq_set.contains(r) {
                 let f = self.fail(
                     g,
                     conj,
@@ -1765,7 +1777,7 @@ impl<'a> Engine<'a> {
             for (k, s) in props {
                 self.work += 1;
                 let lk = self.left_prop(conj, k);
-                if lk.iter().any(is_false) || (!named.contains(&k.as_str()) && !other_open) {
+                if lk.iter().any(is_false) || (!named_set.contains(k.as_str()) && !other_open) {
                     continue;
                 }
                 let rat = self.ptrs.child2(g.rat, "properties", k.as_str());
@@ -1868,7 +1880,7 @@ impl<'a> Engine<'a> {
         if let Some(s) = rm.get("propertyNames") {
             let rat = self.ptrs.child(g.rat, "propertyNames");
             for &k in &named {
-                if self.can_have(conj, &named, k) {
+                if self.can_have(conj, &named_set, k) {
                     out.push(Goal { left: vec![Item::Name(k)], right: s, rat, lat: g.lat, depth: g.depth + 1, about: Some(k) });
                 }
             }
@@ -1910,13 +1922,13 @@ impl<'a> Engine<'a> {
         for kw in ["dependentRequired", "dependentSchemas", "dependencies"] {
             let Some(deps) = rm.get(kw).and_then(Value::as_object) else { continue };
             for (k, d) in deps {
-                if !self.can_have(conj, &named, k) {
+                if !self.can_have(conj, &named_set, k) {
                     continue;
                 }
                 match d {
                     Value::Array(list) => {
                         for need in list.iter().filter_map(Value::as_str) {
-                            let implied = lreq.contains(&need)
+                            let implied = lreq_set.contains(need)
                                 || conj.iter().any(|it| match *it {
                                     Item::S { v: Value::Object(m), .. } => ["dependentRequired", "dependencies"].iter().any(|dk| {
                                         strs(m.get(*dk).and_then(|x| x.get(k.as_str()))).any(|x| x == need)
@@ -2285,8 +2297,15 @@ impl<'a> Engine<'a> {
         fails: &mut Vec<Failure>,
     ) {
         for kw in ["anyOf", "oneOf"] {
-            let Some(alts) = rm.get(kw).and_then(Value::as_array) else { continue };
-            self.check_alternatives(g, conj, kw, alts, types, fails);
+            let Some(val) = rm.get(kw) else { continue };
+            let Some(alts) = val.as_array() else { continue };
+            let same = conj.iter().any(|it| match *it {
+                Item::S { v: Value::Object(m), .. } => m.get(kw).is_some_and(|x| same_without_refs(x, val, &mut self.work)),
+                _ => false,
+            });
+            if !same {
+                self.check_alternatives(g, conj, kw, alts, types, fails);
+            }
         }
         if let Some(s) = rm.get("not") {
             let same = conj.iter().any(|it| match *it {
@@ -2454,10 +2473,11 @@ impl<'a> Engine<'a> {
         if deep && ta2 & tb2 == TO {
             let ra = left_required(a);
             let rb = left_required(b);
+            let (sa, sb): (HashSet<&str>, HashSet<&str>) = (ra.iter().copied().collect(), rb.iter().copied().collect());
             for k in ra.iter().chain(rb.iter()) {
                 let ka = self.left_prop(a, k);
                 let kb = self.left_prop(b, k);
-                if ka.iter().any(is_false) && rb.contains(k) || kb.iter().any(is_false) && ra.contains(k) {
+                if ka.iter().any(is_false) && sb.contains(k) || kb.iter().any(is_false) && sa.contains(k) {
                     return true;
                 }
                 let fa = self.flatten(&ka);
