@@ -115,19 +115,30 @@ impl Repairs {
 }
 
 /// Repairs a call's `arguments` object against `schema` (schema-level
-/// repairs only) in place, giving the repairs made.
+/// repairs only) in place, giving the repairs made. The arguments stay an
+/// object: under a schema whose root wants an array, nothing is repaired.
 pub fn repair_object(arguments: &mut Option<JsonObject>, schema: &Value) -> Repairs {
+    // Whether the root stays an object does not depend on its members: a
+    // schema that would wrap the arguments in an array (its root admits
+    // arrays, not objects) is probed with `{}`, and then nothing is repaired.
+    let probe = repair_value(Value::Object(Map::new()), schema);
+    if !probe.value().is_object() {
+        return Repairs::default();
+    }
     let Some(map) = arguments.take() else {
         return Repairs::default();
     };
-    let (value, repairs) = repair_value(Value::Object(map), schema).into_parts();
-    *arguments = match value {
-        Value::Object(map) => Some(map),
-        // Never happens: an object is repaired into an object. Kept whole
-        // rather than lost.
-        other => Some(Map::from_iter([(String::new(), other)])),
-    };
-    Repairs(repairs)
+    match repair_value(Value::Object(map), schema).into_parts() {
+        (Value::Object(map), repairs) => {
+            *arguments = Some(map);
+            Repairs(repairs)
+        }
+        // Not reached (see the probe); the value is kept rather than lost.
+        (other, repairs) => {
+            *arguments = Some(Map::from_iter([(String::new(), other)]));
+            Repairs(repairs)
+        }
+    }
 }
 
 /// Repairs `request.arguments` against the called tool's `inputSchema` as
@@ -206,5 +217,28 @@ impl<S, T: ToolSchema + DeserializeOwned> FromContextPart<ToolCallContext<'_, S>
 {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, rmcp::ErrorData> {
         Parameters::parse(context.arguments.as_ref()).map_err(rmcp::ErrorData::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::repair_object;
+    use serde_json::{Map, json};
+
+    #[test]
+    fn arguments_stay_an_object() {
+        let mut args = Some(Map::from_iter([("n".to_owned(), json!("2"))]));
+        let schema = json!({"type": "object", "properties": {"n": {"type": "integer"}}});
+        let repairs = repair_object(&mut args, &schema);
+        assert_eq!(repairs.as_slice().len(), 1);
+        assert_eq!(args.as_ref().map(|m| m["n"].clone()), Some(json!(2)));
+        // A root that wants an array: not wrapped, not repaired.
+        let schema = json!({"type": "array", "items": {"type": "object", "properties": {"n": {"type": "integer"}}}});
+        let repairs = repair_object(&mut args, &schema);
+        assert!(repairs.is_empty());
+        assert!(args.is_some());
+        let mut none = None;
+        assert!(repair_object(&mut none, &schema).is_empty());
+        assert!(none.is_none());
     }
 }
