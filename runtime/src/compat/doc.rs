@@ -46,7 +46,8 @@ impl<'a> Pointers<'a> {
         self.child(mid, i.to_string())
     }
 
-    /// The pointer's text (`/properties/a~1b/maximum`).
+    /// The pointer's text (`/properties/a~1b/maximum`); a token longer
+    /// than 100 characters is cut there, with `...`.
     pub(crate) fn text(&self, mut at: P) -> String {
         let mut tokens = Vec::new();
         while at != Self::ROOT {
@@ -61,7 +62,8 @@ impl<'a> Pointers<'a> {
         let mut out = String::new();
         for token in tokens.iter().rev() {
             out.push('/');
-            out.push_str(&crate::json::escape(token));
+            // A long key is shortened (messages stay bounded).
+            out.push_str(&crate::json::escape(&crate::json::short(token)));
         }
         out
     }

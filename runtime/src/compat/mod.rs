@@ -92,7 +92,8 @@ impl Change {
 
     /// A JSON Pointer to the keyword, into the new schema (or into the old
     /// one, for something only the old one has). `""` is the root; for a
-    /// tool added or removed, also `""`.
+    /// tool added or removed, also `""`. A key longer than 100 characters
+    /// is shown cut, followed by `...` (reports stay bounded in size).
     pub fn pointer(&self) -> &str {
         &self.pointer
     }

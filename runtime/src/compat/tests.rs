@@ -135,3 +135,77 @@ pub(crate) fn nest(leaf: Value, depth: usize) -> Value {
     }
     v
 }
+
+#[test]
+fn anchors_ids_and_percent_encoded_pointers_resolve() {
+    let old = json!({"$defs": {"a b": {"$anchor": "Name", "type": "string"}}, "properties": {"x": {"$ref": "#/$defs/a%20b"}, "y": {"$ref": "#Name"}}});
+    let new = json!({"$id": "https://example.invalid/root", "$defs": {"n": {"$id": "name.json", "type": "string", "maxLength": 2}}, "properties": {"x": {"$ref": "name.json"}, "y": {"$ref": "https://example.invalid/root#/$defs/n"}}});
+    let r = input(old, new);
+    assert!(r.is_breaking(), "{r}");
+    let pointers: Vec<&str> = r.changes().iter().filter(|c| c.is_breaking()).map(Change::pointer).collect();
+    assert_eq!(pointers, ["/$defs/n/maxLength"], "{r}");
+}
+
+#[test]
+fn draft7_items_array_and_dependencies() {
+    let a = json!({"type": "array", "items": [{"type": "string"}], "additionalItems": false});
+    let b = json!({"type": "array", "prefixItems": [{"type": "string"}], "items": false});
+    assert!(input(a.clone(), b.clone()).changes().is_empty(), "{}", input(a.clone(), b.clone()));
+    assert!(input(b, a).changes().is_empty());
+    let c = json!({"type": "object", "dependencies": {"a": ["b"]}});
+    let d = json!({"type": "object", "dependentRequired": {"a": ["b"]}});
+    assert!(input(c.clone(), d.clone()).changes().is_empty());
+    assert!(input(json!({"type": "object"}), d).is_breaking());
+}
+
+#[test]
+fn canonical_numbers_read_back_as_the_same_double() {
+    // xorshift over bit patterns: every finite double's canonical form
+    // parses back to it.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for _ in 0..20_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let f = f64::from_bits(x);
+        if !f.is_finite() {
+            continue;
+        }
+        let mut s = String::new();
+        canon::write_double(f, &mut s);
+        let back: f64 = s.parse().unwrap_or(f64::NAN);
+        assert!(back == f || (f == 0.0 && back == 0.0), "{f:e} -> {s}");
+    }
+}
+
+#[test]
+fn reports_are_bounded() {
+    // 1000 properties each narrowed: at most MAX_CHANGES listed, the rest
+    // counted, still breaking.
+    let mut a = Map::new();
+    let mut b = Map::new();
+    for i in 0..1000 {
+        a.insert(format!("p{i}"), json!({"type": "integer"}));
+        b.insert(format!("p{i}"), json!({"type": "integer", "minimum": 0}));
+    }
+    let r = input(json!({"type": "object", "properties": a}), json!({"type": "object", "properties": b}));
+    assert!(r.is_breaking());
+    assert_eq!(r.changes().len(), MAX_CHANGES);
+    assert!(r.omitted() >= 800, "{}", r.omitted());
+}
+
+#[test]
+fn long_keys_are_shortened_in_messages() {
+    let key = "k".repeat(10_000);
+    let a = json!({"type": "object", "properties": {}, "additionalProperties": false});
+    let mut props = Map::new();
+    props.insert(key.clone(), json!({}));
+    let b = json!({"type": "object", "properties": props, "required": [key], "additionalProperties": false});
+    let r = diff(&a, &b, Contract::Output);
+    assert!(r.is_breaking() || !r.changes().is_empty());
+    let r = input(a, b);
+    assert!(r.is_breaking());
+    for c in r.changes() {
+        assert!(c.message().len() < 1_000, "{}", c.message().len());
+    }
+}
