@@ -50,6 +50,11 @@
 //! - `rmcp-http`: `toolform::rmcp::HeaderCheckLayer`, the server's check of
 //!   `Mcp-Param-*` headers against `tools/call` arguments (protocol
 //!   2026-07-28), a tower layer for rmcp's `StreamableHttpService`.
+//! - `async-openai`: async-openai's tool definitions (Chat Completions and
+//!   Responses, OpenAI strict) from a derived type, and its arguments back
+//!   (see the module `toolform::async_openai`).
+//! - `rig`: rig-core's `ToolDefinition` from a derived type in the provider's
+//!   dialect, and its arguments back (see the module `toolform::rig`).
 //!
 //! toolform turns on serde_json's `preserve_order` feature: properties appear
 //! in declaration order, which is also the order clients show form fields in.
@@ -95,6 +100,10 @@ mod violation;
 #[doc(hidden)]
 pub mod __private;
 
+#[cfg(feature = "async-openai")]
+pub use integrations::async_openai;
+#[cfg(feature = "rig")]
+pub use integrations::rig;
 #[cfg(feature = "rmcp")]
 pub use integrations::rmcp;
 #[cfg(feature = "schemars")]

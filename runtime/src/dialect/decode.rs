@@ -52,7 +52,10 @@
 //! - A key a flattened map sees before a later flattened struct takes it is
 //!   handled as that struct's field.
 
+mod closed;
 mod shapes;
+
+pub(crate) use closed::{Rules, strict_keys};
 
 use crate::shape::{Body, Enum, Repr, Shape, Struct, Variant, VariantBody};
 use serde_json::{Map, Value};

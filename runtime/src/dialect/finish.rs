@@ -229,7 +229,7 @@ impl Lowering {
                 } else {
                     schema
                 };
-                crate::render::nullable(schema)
+                nullable(schema)
             };
             new_props.insert(name, schema);
         }
@@ -406,6 +406,68 @@ impl Lowering {
             ),
         }
         Value::Object(out)
+    }
+}
+
+/// `schema` or `null` for an optional property strict mode makes required:
+/// unchanged when it takes `null` already (an `Option` of an enum is
+/// `type: [.., "null"]` with `null` among its values), else in the plainest
+/// form that says so; an `anyOf` made for it carries the property's title
+/// and description itself, not inside the first alternative.
+fn nullable(schema: Value) -> Value {
+    if takes_null(&schema) {
+        return schema;
+    }
+    let mut out = crate::render::nullable(schema);
+    if let Value::Object(outer) = &mut out
+        && outer.len() == 1
+        && let Some(Value::Array(alts)) = outer.get_mut("anyOf")
+        && let [Value::Object(first), null] = alts.as_mut_slice()
+        && *null == json!({"type": "null"})
+    {
+        let mut lifted = Map::new();
+        for key in ["title", "description"] {
+            if let Some(v) = first.remove(key) {
+                lifted.insert(key.into(), v);
+            }
+        }
+        if first.is_empty() {
+            // Nothing but annotations: any value, which strict mode has no
+            // words for; leave it as it was.
+            first.extend(lifted);
+        } else {
+            outer.extend(lifted);
+        }
+    }
+    out
+}
+
+/// Whether `schema` plainly takes `null`: a `type` with `null` (and `null`
+/// among its `enum` values, if any) and nothing else that could refuse it,
+/// or an `anyOf` with the alternative `{"type": "null"}` and no assertion
+/// beside it.
+fn takes_null(schema: &Value) -> bool {
+    let Value::Object(m) = schema else {
+        return false;
+    };
+    let only_annotations_beside = |except: &[&str]| {
+        m.keys().all(|k| {
+            except.contains(&k.as_str()) || matches!(k.as_str(), "title" | "description")
+        })
+    };
+    match (m.get("type"), m.get("anyOf")) {
+        (Some(Value::Array(types)), None) => {
+            types.iter().any(|t| t == "null")
+                && m.get("enum")
+                    .is_none_or(|e| e.as_array().is_some_and(|e| e.iter().any(Value::is_null)))
+                && !["$ref", "allOf", "oneOf", "not", "const"]
+                    .iter()
+                    .any(|k| m.contains_key(*k))
+        }
+        (None, Some(Value::Array(alts))) => {
+            alts.iter().any(|a| *a == json!({"type": "null"})) && only_annotations_beside(&["anyOf"])
+        }
+        _ => false,
     }
 }
 

@@ -46,10 +46,10 @@ impl Lowering {
                 Refs::Defs(_) => {
                     out.insert(key.into(), value);
                 }
-                Refs::Refuse => self.refuse_refs(path),
+                Refs::Inline => self.refuse_refs(path),
             },
             "$ref" => match (caps.refs, value.as_str()) {
-                (Refs::Refuse, _) => self.refuse_refs(path),
+                (Refs::Inline, _) => self.refuse_refs(path),
                 // A `$ref` that is not a string is kept as it is (2020-12
                 // keeps it too), not turned into `""`, the document itself.
                 (Refs::Defs(name), Some(r)) if name != "$defs" => {
@@ -169,7 +169,7 @@ impl Lowering {
 
     fn refuse_refs(&mut self, path: At<'_>) {
         let message = format!(
-            "{} has no `$ref`/`$defs`: recursive types cannot be written",
+            "{} has no `$ref`/`$defs`: this reference could not be inlined",
             self.dialect
         );
         self.reject(&path.text(), "ref", message);

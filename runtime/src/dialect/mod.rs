@@ -46,12 +46,14 @@ mod graph;
 mod keyword;
 mod limits;
 mod lower;
+mod plan;
 mod table;
 mod valid;
 mod wellformed;
 
 pub use crate::violation::Violation;
-pub use convert::convert;
+pub use convert::{convert, inline_refs};
+pub use plan::{PlannedTool, StrictPlan};
 
 use crate::json::{SERDE_JSON_DEPTH, deeper_than};
 use serde_json::Value;
@@ -177,14 +179,46 @@ impl Dialect {
                 ),
             ]));
         }
-        match self {
-            // The nulls strict mode adds are taken out of a copy (or of the
-            // value itself when it was handed over).
-            Dialect::OpenAiStrict => {
-                crate::parse_args(decode::drop_added_nulls(value.into_owned(), T::SHAPE))
-            }
-            _ => crate::parse_args(value.as_ref()),
+        // The nulls strict mode adds are taken out of a copy (or of the
+        // value itself when it was handed over).
+        let value = match self {
+            Dialect::OpenAiStrict => std::borrow::Cow::Owned(decode::drop_added_nulls(
+                value.into_owned(),
+                T::SHAPE,
+            )),
+            _ => value,
+        };
+        // What the schema sent says beside serde: closed objects, no
+        // aliases it left out.
+        let caps = table::caps(self);
+        let rules = decode::Rules {
+            closed: caps.objects == table::Objects::Closed,
+            no_aliases: caps.drop_aliases,
+        };
+        let refused = if rules.closed || rules.no_aliases {
+            decode::strict_keys(value.as_ref(), T::SHAPE, rules)
+        } else {
+            Vec::new()
+        };
+        let read = match value {
+            std::borrow::Cow::Owned(value) => crate::parse_args(value),
+            std::borrow::Cow::Borrowed(value) => crate::parse_args(value),
+        };
+        if refused.is_empty() {
+            return read;
         }
+        // serde's own refusals stay, but an unknown key is told once, with
+        // the schema's list of keys.
+        let mut all: Vec<Violation> = match read {
+            Ok(_) => Vec::new(),
+            Err(e) => e
+                .into_violations()
+                .into_iter()
+                .filter(|v| !refused.iter().any(|r| r.path == v.path && r.rule == v.rule))
+                .collect(),
+        };
+        all.extend(refused);
+        Err(crate::ArgsError::from_violations(all))
     }
 
     pub(crate) fn index(self) -> usize {
@@ -263,3 +297,10 @@ impl fmt::Display for DialectError {
 }
 
 impl std::error::Error for DialectError {}
+
+/// The README section on LLM tool calling (async-openai, rig-core, the
+/// strict-mode planner, Gemini and `$ref`), kept here until merged into
+/// the README: its examples compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("README_SECTION.md")]
+pub struct ReadmeSectionDoctests;

@@ -34,8 +34,11 @@ pub(crate) enum Refs {
     /// Kept under this name (`$defs`, or `definitions` for draft-07, with
     /// every `#/$defs/` reference rewritten).
     Defs(&'static str),
-    /// No references at all.
-    Refuse,
+    /// No references in what is written: every local, non-recursive `$ref`
+    /// is replaced by the schema it names before the lowering (a type used
+    /// twice, a DAG, is written out twice); a recursive one is refused,
+    /// naming it.
+    Inline,
 }
 
 /// Where a reference may point back at a schema that contains it.
@@ -328,7 +331,7 @@ const ANTHROPIC: Caps = Caps {
 const GEMINI: Caps = Caps {
     column: 4,
     objects: Objects::NoKeyword,
-    refs: Refs::Refuse,
+    refs: Refs::Inline,
     recursion: Recursion::Refused,
     nullable: Nullable::Keyword,
     one_of: OneOf::AnyOfWhenExclusive,

@@ -2,6 +2,8 @@
 
 #[cfg(feature = "rmcp")]
 pub mod args;
+#[cfg(feature = "async-openai")]
+pub mod async_openai;
 #[cfg(feature = "rmcp")]
 pub mod elicitation;
 #[cfg(feature = "rmcp-http")]
@@ -12,6 +14,8 @@ pub mod lenient;
 pub mod output;
 #[cfg(feature = "rmcp")]
 pub mod params;
+#[cfg(feature = "rig")]
+pub mod rig;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "rmcp")]

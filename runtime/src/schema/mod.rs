@@ -37,6 +37,7 @@
 //! without recursion, however deep.
 
 mod data;
+pub(crate) mod inline;
 mod keyword;
 pub(crate) use keyword::Children;
 mod parse;

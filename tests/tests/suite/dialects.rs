@@ -110,7 +110,7 @@ fn rows() -> Vec<(
             "recursive",
             recursive.clone(),
             Gemini,
-            Err(("ref", "/properties/kids/items/$ref")),
+            Err(("recursion", "/properties/kids/items/$ref")),
         ),
         (
             "recursive",

@@ -127,7 +127,7 @@ fn malformed_schemas_are_refused_with_their_place() {
     );
     refused(
         &form(json!({"$ref": "#/$defs/Nope"})),
-        "ref",
+        "unresolved-ref",
         "/properties/f/$ref",
     );
     refused(

@@ -59,7 +59,32 @@ impl std::error::Error for GateError {}
 
 /// Holds `schema` to the form grammar of `revision`: the gated schema, or
 /// every violation.
+///
+/// Local `$ref`s are inlined first (forms are self-contained): a schema
+/// used twice is written out twice; a recursive reference, one to another
+/// document, or an inlining past its budget is refused, naming the `$ref`.
+/// The places of later violations are then places of the inlined schema.
 pub fn gate(schema: &Value, revision: Revision) -> Result<Value, GateError> {
+    let defs = schema
+        .as_object()
+        .is_some_and(|m| m.contains_key("$defs") || m.contains_key("definitions"));
+    if defs || crate::schema::inline::has_refs(schema) {
+        return match crate::schema::inline::inline_refs(schema) {
+            Ok(plain) => gate_plain(&plain, revision),
+            // Deeper than references are followed: refused as the grammar
+            // refuses it, each place named.
+            Err(found) if found.iter().any(|v| v.rule == "too-deep") => {
+                gate_plain(schema, revision)
+            }
+            Err(violations) => Err(GateError {
+                violations: crate::violation::bounded_list(violations),
+            }),
+        };
+    }
+    gate_plain(schema, revision)
+}
+
+fn gate_plain(schema: &Value, revision: Revision) -> Result<Value, GateError> {
     let mut g = Gate {
         revision,
         violations: Vec::new(),
