@@ -64,6 +64,21 @@ pub(crate) fn write(value: &Value, out: &mut String) {
     }
 }
 
+/// A key equal for equal JSON values (numbers by value): a string's own
+/// text after a `"`, anything else its canonical form (which never starts
+/// with `"` unless it is a string).
+pub(crate) fn key(value: &Value) -> String {
+    match value {
+        Value::String(s) => {
+            let mut k = String::with_capacity(s.len() + 1);
+            k.push('"');
+            k.push_str(s);
+            k
+        }
+        other => to_string(other),
+    }
+}
+
 /// `value` in RFC 8785 canonical form.
 pub(crate) fn to_string(value: &Value) -> String {
     let mut out = String::new();
@@ -78,6 +93,11 @@ fn utf16_cmp(a: &str, b: &str) -> Ordering {
 
 fn write_string(s: &str, out: &mut String) {
     out.push('"');
+    if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),

@@ -529,8 +529,8 @@ enum Lit<'a> {
 impl<'a> Lit<'a> {
     fn canon(self) -> String {
         match self {
-            Lit::V(v) => canon::to_string(v),
-            Lit::N(s) => canon::to_string(&Value::String(s.to_string())),
+            Lit::V(v) => canon::key(v),
+            Lit::N(s) => format!("\"{s}"),
         }
     }
     fn bits(self) -> u8 {
@@ -708,10 +708,10 @@ impl<'a> Engine<'a> {
                 _ => return None,
             };
             self.work += values.len() as u64;
-            let mut set: HashSet<String> = values.iter().map(|v| canon::to_string(v)).collect();
+            let mut set: HashSet<String> = values.iter().map(|v| canon::key(v)).collect();
             // `enum` and `const` together: the intersection.
             if let (Some(Value::Array(_)), Some(c)) = (m.get("enum"), m.get("const")) {
-                let c = canon::to_string(c);
+                let c = canon::key(c);
                 set.retain(|x| *x == c);
             }
             self.enum_sets.insert(key, set);
@@ -1123,9 +1123,9 @@ impl<'a> Engine<'a> {
             vals = Some(match vals {
                 None => these,
                 Some(prev) => {
-                    let set: HashSet<String> = these.iter().map(|t| canon::to_string(t.0)).collect();
+                    let set: HashSet<String> = these.iter().map(|t| canon::key(t.0)).collect();
                     self.work += (set.len() + prev.len()) as u64;
-                    prev.into_iter().filter(|t| set.contains(&canon::to_string(t.0))).collect()
+                    prev.into_iter().filter(|t| set.contains(&canon::key(t.0))).collect()
                 }
             });
         }
@@ -1148,7 +1148,7 @@ impl<'a> Engine<'a> {
             let missing: Vec<&Value> = vals
                 .iter()
                 .map(|t| t.0)
-                .filter(|v| !set.contains(&canon::to_string(v)))
+                .filter(|v| !set.contains(&canon::key(v)))
                 .collect();
             if !missing.is_empty() {
                 let mut shown: Vec<String> = missing.iter().take(5).map(|v| brief(v)).collect();
