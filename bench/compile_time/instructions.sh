@@ -26,9 +26,9 @@
 #
 # --before REV also measures every toolform crate (the ToolSchema and
 # ElicitForm ones) against toolform as it was at git revision REV, on the
-# same corpus (this gen.py), and prints a second table: crate, its serde-only
-# twin, before (instructions, ratio to the twin), after (the work tree's
-# runtime/ and macros/). REV's tree is extracted with `git archive` into
+# same corpus (this gen.py), in each mode, and prints a second table: crate,
+# mode, its serde-only twin, before (instructions, ratio to the twin), after
+# (the work tree's runtime/ and macros/). REV's tree is extracted with `git archive` into
 # DIR/before-src and built in a workspace of its own (DIR/before-ws, target
 # DIR/target-before); the repository is not touched.
 #
@@ -38,7 +38,11 @@
 #
 # Dependencies (serde, serde_json, chrono, the toolform runtime and macros)
 # are built first without valgrind, against stub crates; only the corpus
-# crate itself is compiled under valgrind.
+# crate itself is compiled under valgrind (in edit mode, only its rebuild).
+# The first rebuild after a real build is the one counted. A second no-op
+# rebuild in a row was measured at other counts (light corpus: 0.2G more,
+# rustc encoding the crate's metadata again and promoting less from its
+# cache), so a touch-and-rebuild repeated by hand is not comparable.
 set -euo pipefail
 
 ONLY=""

@@ -191,20 +191,27 @@ pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
         .collect()
 }
 
-/// The span `syn` gives a type (`Spanned::span`: on stable Rust, its first
-/// token's), read from the tree where that is one step: `Spanned::span`
-/// prints the whole type into a `TokenStream` to find its first token.
+/// The span `syn` gives a type (`Spanned::span`: its first token's span
+/// joined to its last's where the compiler joins spans, else the first's),
+/// read from the tree for a path type: `Spanned::span` prints the whole
+/// type into a `TokenStream` to find those tokens.
 pub(crate) fn ty_span(ty: &syn::Type) -> Span {
-    match ty {
-        syn::Type::Path(path) if path.qself.is_none() && path.path.leading_colon.is_none() => {
-            match path.path.segments.first() {
-                Some(first) => first.ident.span(),
-                None => ty.span(),
-            }
-        }
-        syn::Type::Reference(r) => r.and_token.span(),
-        _ => ty.span(),
+    let syn::Type::Path(path) = ty else {
+        return ty.span();
+    };
+    if path.qself.is_some() || path.path.leading_colon.is_some() {
+        return ty.span();
     }
+    let (Some(first), Some(last)) = (path.path.segments.first(), path.path.segments.last()) else {
+        return ty.span();
+    };
+    let end = match &last.arguments {
+        syn::PathArguments::None => last.ident.span(),
+        syn::PathArguments::AngleBracketed(args) => args.gt_token.span,
+        syn::PathArguments::Parenthesized(_) => return ty.span(),
+    };
+    let start = first.ident.span();
+    start.join(end).unwrap_or(start)
 }
 
 /// What `shape_fn(p, ty, wire)` writes, as a table key (`packed::Table`):
