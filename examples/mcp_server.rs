@@ -20,7 +20,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use toolform::rmcp::{HeaderCheckLayer, StateKey};
 use toolform_examples::mcp_server::{ExampleServer, state_key};
-use tower_layer::Layer;
 
 const USAGE: &str = "usage: mcp-server [--http PORT] [--contrast]";
 

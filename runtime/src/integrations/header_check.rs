@@ -132,16 +132,22 @@ impl HeaderCheckLayer {
     pub fn params(&self, tool: &str) -> Option<&[HeaderParam]> {
         self.tools.get(tool).map(Vec::as_slice)
     }
+
+    /// `inner` (rmcp's `StreamableHttpService`) behind the check: the same
+    /// as `tower_layer::Layer::layer`, callable without importing the trait.
+    pub fn layer<S>(&self, inner: S) -> HeaderCheck<S> {
+        HeaderCheck {
+            inner,
+            layer: self.clone(),
+        }
+    }
 }
 
 impl<S> tower_layer::Layer<S> for HeaderCheckLayer {
     type Service = HeaderCheck<S>;
 
     fn layer(&self, inner: S) -> HeaderCheck<S> {
-        HeaderCheck {
-            inner,
-            layer: self.clone(),
-        }
+        HeaderCheckLayer::layer(self, inner)
     }
 }
 

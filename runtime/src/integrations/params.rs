@@ -2,11 +2,16 @@
 //! names, so rmcp's `#[tool]` macro finds the input and output schemas in the
 //! signature, with toolform's schemas and toolform's checks.
 //!
-//! `Json<T>` is rmcp's own, re-exported: rmcp asks `T` for its schema through
+//! rmcp's `#[tool]` asks `T` of `Json<T>` for its output schema through
 //! `schemars::JsonSchema` with a serialize-contract generator, which every
-//! derived type answers with its output schema.
+//! derived type answers with its output schema; toolform's `Json<T>` also
+//! requires `T: ToolSchema`, so a result type still deriving only schemars is
+//! a compile error, not schemars' schema advertised under toolform's name.
 
 use crate::{ArgsError, ToolSchema};
+use rmcp::handler::server::tool::IntoCallToolResult;
+use rmcp::model::{CallToolResponse, CallToolResult};
+use serde::Serialize;
 use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::tool::ToolCallContext;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
@@ -73,9 +78,9 @@ pub(crate) const ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters
 /// assert_eq!(tools[0].output_schema.as_ref().unwrap()["required"], serde_json::json!(["seats"]));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Parameters<T>(pub T);
+pub struct Parameters<T: ToolSchema>(pub T);
 
-impl<T> Parameters<T> {
+impl<T: ToolSchema> Parameters<T> {
     /// The arguments.
     pub fn into_inner(self) -> T {
         self.0
@@ -133,5 +138,66 @@ impl From<ArgsError> for rmcp::ErrorData {
             format!("{ARGUMENT_ERROR_PREFIX} {error}"),
             Some(super::args::violations_json(error.violations())),
         )
+    }
+}
+
+/// A `#[tool]` function's structured result: the drop-in for rmcp's `Json<T>`
+/// (write `use toolform::rmcp::Json;`), for a `T` deriving
+/// [`ToolSchema`].
+///
+/// - rmcp's `#[tool]` finds it by its name and advertises `T`'s output
+///   schema (`schema_for_output::<T>()`, which a derived type answers with
+///   toolform's output schema: what serde writes).
+/// - `T` must implement [`ToolSchema`]: a result type that still derives
+///   only `schemars::JsonSchema` does not compile (with rmcp's own `Json` it
+///   would advertise schemars' schema, which validating clients reject
+///   when it disagrees with serde).
+/// - The result is the value as `structuredContent` and its serde_json text
+///   as a text block, as rmcp's `Json` writes it. A non-object `T`
+///   (`Vec<_>`, `Option<_>`) before protocol 2026-07-28 needs
+///   [`list_tools`](crate::rmcp::list_tools) and
+///   [`call_tool`](crate::rmcp::call_tool) in the handler (see
+///   [`crate::rmcp`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Json<T: ToolSchema>(pub T);
+
+impl<T: ToolSchema> Json<T> {
+    /// The value.
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T: ToolSchema + Serialize + 'static> IntoCallToolResult for Json<T> {
+    fn into_call_tool_result(self) -> Result<CallToolResponse, rmcp::ErrorData> {
+        let value = serde_json::to_value(self.0).map_err(|e| {
+            rmcp::ErrorData::internal_error(
+                format!("cannot serialize the structured result: {e}"),
+                None,
+            )
+        })?;
+        Ok(CallToolResult::structured(value).into())
+    }
+}
+
+/// `Json<T>`'s schema is `T`'s output schema (what serde writes), whatever
+/// the generator's contract.
+impl<T: ToolSchema> JsonSchema for Json<T> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        Cow::Borrowed(std::any::type_name::<T>())
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        Cow::Owned(format!("toolform::rmcp::Json<{}>", std::any::type_name::<T>()))
+    }
+
+    fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+        let mut schema = T::output_schema().clone();
+        super::object_root(&mut schema);
+        Schema::try_from(schema).unwrap_or_default()
     }
 }

@@ -166,13 +166,4 @@ pub use super::output::{
 pub use super::lenient;
 pub use super::params::Parameters;
 pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};
-/// rmcp's `Json<T>`, re-exported beside [`Parameters`]: a `#[tool]` returning
-/// `Json<T>` (or `Result<Json<T>, E>`) advertises `T`'s output schema.
-///
-/// rmcp's macro asks `schema_for_output::<T>()` (schemars, for `T` itself),
-/// so a type of toolform's own under this name could not change the schema;
-/// the result needs nothing more than rmcp's conversion (the value as
-/// `structuredContent`, its serde_json text as a text block). What a
-/// non-object `T` needs across protocol revisions is done where the revision
-/// is known, in [`list_tools`] and [`call_tool`].
-pub use rmcp::handler::server::wrapper::Json;
+pub use super::params::Json;

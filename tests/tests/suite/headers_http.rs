@@ -18,7 +18,6 @@ use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use toolform::ToolSchema;
 use toolform::rmcp::{HeaderCheckLayer, Parameters};
-use tower_layer::Layer;
 use tower_service::Service;
 
 // ---------------------------------------------------------------- the server

@@ -18,6 +18,7 @@ mod dialect_strict_args;
 mod dialect_lowering;
 mod dialect_lowering_adversarial;
 mod dialects;
+mod documented_limits;
 mod ecosystem;
 mod elicit;
 mod enums;
