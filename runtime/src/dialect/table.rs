@@ -328,6 +328,10 @@ const ANTHROPIC: Caps = Caps {
     ..OPENAI
 };
 
+/// Gemini `parameters`/`responseSchema`: the OpenAPI 3.0 `Schema` subset
+/// (ai.google.dev/api/caching#Schema; "Function calling" and "Structured
+/// output" guides). No references: every local `$ref` is inlined (issue 42),
+/// only recursion is refused. Read 2026-12-04.
 const GEMINI: Caps = Caps {
     column: 4,
     objects: Objects::NoKeyword,
@@ -345,6 +349,15 @@ const GEMINI: Caps = Caps {
     ..PROVIDER
 };
 
+/// Gemini `parametersJsonSchema`/`responseJsonSchema`. Sources: the Gemini
+/// API reference, `FunctionDeclaration.parametersJsonSchema` (ai.google.dev/
+/// api/caching#FunctionDeclaration: "Describes the parameters to the function
+/// in JSON Schema format"), and Google's announcement of JSON Schema support
+/// in structured outputs (blog.google / developers.googleblog.com, November
+/// 2025: `anyOf`, `$ref` for recursive schemas, `minimum`/`maximum`,
+/// `additionalProperties` and `type: 'null'`, `prefixItems`; property order
+/// kept). Read 2026-12-04; the keyword column `g-js` of [`KEYWORDS`] is this
+/// reading.
 const GEMINI_JSON: Caps = Caps {
     column: 5,
     any_value: true,
