@@ -73,7 +73,8 @@
 //! two fenced blocks; a key repeated with different values; `NaN` and
 //! `Infinity`; an unescaped quote inside a string (and so a missing comma
 //! after a string value, or between members on one line); envelopes
-//! (`{"arguments": {..}}` stays as written).
+//! (`{"arguments": {..}}` stays as written); prose or a comment that holds
+//! what reads as a member (`// "b": 2`), which dropping would drop.
 //!
 //! # Bounds
 //!

@@ -160,6 +160,13 @@ fn text_level_rows_refused() {
     refused("", &s, NoJson);
     refused("I cannot help with that.", &s, NoJson);
     refused("{\"a\": 1} {\"a\": 2}", &s, TwoDocuments);
+    // Prose or comments that read as members: dropping them would drop keys.
+    refused("{\"a\": 1}4, \"b\": 2", &s, Unexpected);
+    refused("{\"a\": 1}\n\"b\": 2", &s, Unexpected);
+    refused("a: 1, {\"b\": 2}", &s, Unexpected);
+    refused("\"a\": 1, {\"b\": 2}", &s, TwoDocuments);
+    refused("{\"a\": 1, // note  \"b\": 2\n}", &s, Unexpected);
+    refused("{\"a\": 1, /* \"b\": 2, */ \"c\": 3}", &s, Unexpected);
     refused("Either {\"a\": 1} or {\"a\": 2}.", &s, TwoDocuments);
     refused("```json\n{\"a\": 1}\n```\n```json\n{\"a\": 2}\n```", &s, TwoDocuments);
     refused("```json\n{\"a\": 1}\n", &s, Truncated);

@@ -87,7 +87,23 @@ fn prose_after(rest: &str) -> bool {
         return true;
     };
     !rest.contains(['{', '}', '[', ']'])
-        && !matches!(first, ',' | ':' | '"' | '\'' | '“' | '‘' | '”' | '’' | '`')
+        && (first.is_alphabetic() || matches!(first, '.' | '!' | '?' | '—' | '–' | '(' | '*'))
+        && !holds_member(rest)
+}
+
+/// Whether `text` (prose or a comment) holds what reads as an object's
+/// member (a quoted key and a colon): dropping it would drop a key.
+fn holds_member(text: &str) -> bool {
+    let mut chars = text.char_indices();
+    while let Some((i, c)) = chars.next() {
+        if matches!(c, '"' | '\'' | '”' | '’') {
+            let after = text.get(i + c.len_utf8()..).unwrap_or_default();
+            if after.trim_start_matches([' ', '\t']).starts_with(':') {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The byte ranges of the lines that open or close a fenced code block
@@ -191,7 +207,16 @@ fn amid_prose(text: &str, rec: &mut Recorder) -> Result<Value, RepairError> {
             "no JSON object in the text",
         ));
     };
-    if text.get(..open).unwrap_or_default().contains('}') {
+    let before = text.get(..open).unwrap_or_default();
+    if holds_member(before) || before.trim_end().ends_with(',') {
+        return Err(RepairError::new(
+            Refusal::Unexpected,
+            0,
+            "",
+            "the text before the object reads as part of it: it is not one object amid prose",
+        ));
+    }
+    if before.contains('}') {
         return Err(RepairError::new(
             Refusal::Unexpected,
             0,
@@ -352,13 +377,18 @@ impl<'t> Reader<'t> {
                 Some(b'/') => match self.peek_byte(self.pos + 1) {
                     Some(b'/') => {
                         let rest = self.text.get(self.pos..self.end).unwrap_or_default();
-                        self.pos += rest.find('\n').unwrap_or(rest.len());
+                        let len = rest.find('\n').unwrap_or(rest.len());
+                        self.comment(rest.get(..len).unwrap_or_default())?;
+                        self.pos += len;
                         rec.record(|| self.pointer(false), RepairKind::Comment);
                     }
                     Some(b'*') => {
                         let rest = self.text.get(self.pos + 2..self.end).unwrap_or_default();
                         match rest.find("*/") {
-                            Some(close) => self.pos += 2 + close + 2,
+                            Some(close) => {
+                                self.comment(rest.get(..close).unwrap_or_default())?;
+                                self.pos += 2 + close + 2;
+                            }
                             None => {
                                 return Err(self.err(
                                     Refusal::Truncated,
@@ -373,6 +403,18 @@ impl<'t> Reader<'t> {
                 _ => return Ok(()),
             }
         }
+    }
+
+    /// A comment may go, unless it holds what reads as a member: then the
+    /// member may have been meant, and dropping it would drop a key.
+    fn comment(&self, body: &str) -> Result<(), RepairError> {
+        if holds_member(body) {
+            return Err(self.err(
+                Refusal::Unexpected,
+                "a comment holds what reads as a member: whether it is meant has two readings",
+            ));
+        }
+        Ok(())
     }
 
     /// Reads one value (and everything nested in it).
