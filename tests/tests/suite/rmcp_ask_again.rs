@@ -92,10 +92,10 @@ impl Server {
         }
     }
 
-    /// `call: Call` alone, without `no_arguments`: a tool that takes none.
-    #[tool(description = "Prints in rounds, no arguments declared")]
+    /// `call: Call` alone, with `no_arguments`: a tool that takes none.
+    #[tool(description = "Prints in rounds, no arguments")]
     async fn bare(&self, call: Call) -> Result<CallToolResponse, toolform::rmcp::RoundError> {
-        let mut rounds: Rounds = call.rounds(&self.key)?;
+        let mut rounds: Rounds = call.no_arguments().rounds(&self.key)?;
         match rounds.ask::<Copies>("copies", "How many?").await? {
             None => Ok(rounds.input_required()?.into()),
             Some(answer) => Ok(copies(answer)),
@@ -412,12 +412,12 @@ async fn under_2026_asking_again_stops_after_the_attempts() {
     assert!(err.message.contains("/copies"), "{}", err.message);
 }
 
-/// A tool whose only extractor is `call: Call` works whether the client
-/// omits `arguments` or sends `{}` (issue 41: it failed every call with
-/// -32603); arguments taken by an extractor before `Call` fail closed as a
-/// tool error that names the fix.
+/// A tool without arguments (`call.no_arguments()`) works whether the
+/// client omits `arguments` or sends `{}`, its state bound to `{}`;
+/// arguments taken by an extractor before `Call` fail closed as a tool
+/// error that names the fix (issue 41: it was a JSON-RPC -32603).
 #[tokio::test]
-async fn call_alone_needs_no_arguments_and_taken_ones_fail_closed() {
+async fn no_arguments_binds_empty_and_taken_ones_fail_closed() {
     let (s, _) = start(ProtocolVersion::V_2026_07_28, &[]);
     for (what, params) in [
         ("omitted", CallToolRequestParams::new("bare")),

@@ -355,11 +355,21 @@ async fn args_before_call_still_binds_the_arguments() {
 async fn call_refuses_when_it_cannot_see_the_arguments() {
     let session = session(key(1));
     for tool in ["params_first", "object_first"] {
-        let e = refused(tool, round(&session, trip(tool, "Oslo")).await);
-        assert_eq!(e.code, ErrorCode::INTERNAL_ERROR, "{tool}: {e:?}");
+        // A tool error the model reads (issue 41), naming the fix; never a
+        // state bound to arguments `Call` could not see.
+        let Ok(CallToolResponse::Complete(result)) = round(&session, trip(tool, "Oslo")).await
+        else {
+            panic!("{tool}: a tool result")
+        };
+        assert_eq!(result.is_error, Some(true), "{tool}: {result:?}");
+        let text: String = result
+            .content
+            .iter()
+            .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+            .collect();
         assert!(
-            e.message.contains("cannot see") && e.message.contains("before"),
-            "{tool}: {e:?}"
+            text.contains("cannot see") && text.contains("before"),
+            "{tool}: {text}"
         );
     }
 }

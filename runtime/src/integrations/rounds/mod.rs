@@ -44,9 +44,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// ([`RoundError::ArgumentsUnseen`]: a tool result with `isError: true`
 /// naming the fix) rather than bind the state to no arguments, unless the
 /// tool says what to bind: [`Call::bind_arguments`] (the arguments as the
-/// tool read them). A tool whose listed `inputSchema` declares no arguments
-/// (its only extractor is `call: Call`) needs nothing: a call without
-/// `arguments` reads as `{}`.
+/// tool read them), or [`Call::no_arguments`] (a tool that takes none: a
+/// call without `arguments` binds `{}`).
 #[derive(Debug, Clone)]
 pub struct Call {
     method: &'static str,
@@ -335,52 +334,24 @@ fn fresh_nonce() -> String {
 /// `RequestState`). Arguments an extractor before it took are not seen (see
 /// [`Call`]).
 ///
-/// A call that carries no `arguments` to a tool whose listed `inputSchema`
-/// declares none (no `properties`, no `required`, no `patternProperties`,
-/// no `additionalProperties` other than `false`: a tool whose only
-/// extractor is `call: Call`) reads as `{}`, so a client may omit them or
-/// send `{}` alike. For any other tool, missing arguments may have been
-/// taken by an extractor before `Call` and stay unseen (fail closed: see
-/// [`Call`]).
-impl<S: rmcp::ServerHandler> FromContextPart<ToolCallContext<'_, S>> for Call {
+/// A call without `arguments` is ambiguous here: rmcp 3.11 hands every
+/// extractor the same `Option`, so a client that omitted them and an
+/// extractor before `Call` that took them (rmcp's `Parameters`, or a
+/// `JsonObject`, whose tool lists the same empty `inputSchema` as a tool
+/// without arguments) look alike. `Call` fails closed on it (a tool error
+/// naming the fix); a tool without arguments says so with
+/// [`Call::no_arguments`].
+impl<S> FromContextPart<ToolCallContext<'_, S>> for Call {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, rmcp::ErrorData> {
-        let arguments = context.arguments.clone().or_else(|| {
-            context
-                .service
-                .get_tool(&context.name)
-                .filter(|tool| declares_no_arguments(&tool.input_schema))
-                .map(|_| JsonObject::new())
-        });
         Ok(Call::from_parts(
             "tools/call",
             context.name.to_string(),
-            arguments,
+            context.arguments.clone(),
             context.request_state.clone(),
             context.input_responses.clone(),
             context.request_context.clone(),
         ))
     }
-}
-
-/// Whether a tool's `inputSchema` admits no argument at all: nothing an
-/// extractor before `Call` could have taken.
-fn declares_no_arguments(schema: &JsonObject) -> bool {
-    let empty = |key: &str| match schema.get(key) {
-        None => true,
-        Some(Value::Object(map)) => map.is_empty(),
-        Some(Value::Array(list)) => list.is_empty(),
-        Some(_) => false,
-    };
-    empty("properties")
-        && empty("required")
-        && empty("patternProperties")
-        && matches!(schema.get("additionalProperties"), None | Some(Value::Bool(false)))
-        && !schema.keys().any(|k| {
-            matches!(
-                k.as_str(),
-                "anyOf" | "oneOf" | "allOf" | "$ref" | "if" | "dependentSchemas" | "unevaluatedProperties"
-            )
-        })
 }
 
 const ENVELOPE_VERSION: u32 = 2;
