@@ -53,21 +53,7 @@ use std::collections::HashMap;
 /// The schema of `T` for the generator's contract. Called by the
 /// `JsonSchema` impl the derive writes.
 pub fn json_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGenerator, name: &str) -> Schema {
-    let contract = if generator.contract().is_serialize() {
-        Contract::Output
-    } else {
-        Contract::Input
-    };
-    let mut schema = T::schema(contract).clone();
-    if older_draft(generator) {
-        tuples_as_item_arrays(&mut schema);
-    }
-    if has_ref(&mut schema) {
-        hoist_definitions(&mut schema, generator, name);
-    }
-    super::object_root(&mut schema);
-    // Every rendering is an object or a boolean, which `Schema` holds.
-    Schema::try_from(schema).unwrap_or_default()
+    schema_for::<T>(generator, Some(name))
 }
 
 /// The schema of `T` for the generator's contract as a whole document: the
@@ -77,6 +63,16 @@ pub fn json_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGenerator, name
 /// its `x-mcp-header` annotations stay reachable through `properties` alone
 /// (a copy under `$defs` would put them where a client drops the tool).
 pub(crate) fn root_json_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGenerator) -> Schema {
+    schema_for::<T>(generator, None)
+}
+
+/// `T`'s rendering for the generator's contract and draft; with `hoist`
+/// (the name to reserve), its references moved into the generator's
+/// definitions.
+fn schema_for<T: ToolSchema + ?Sized>(
+    generator: &mut SchemaGenerator,
+    hoist: Option<&str>,
+) -> Schema {
     let contract = if generator.contract().is_serialize() {
         Contract::Output
     } else {
@@ -86,7 +82,13 @@ pub(crate) fn root_json_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGen
     if older_draft(generator) {
         tuples_as_item_arrays(&mut schema);
     }
+    if let Some(name) = hoist
+        && has_ref(&mut schema)
+    {
+        hoist_definitions(&mut schema, generator, name);
+    }
     super::object_root(&mut schema);
+    // Every rendering is an object or a boolean, which `Schema` holds.
     Schema::try_from(schema).unwrap_or_default()
 }
 
