@@ -18,7 +18,7 @@ use serde_json::Value;
 /// A dialect without references (Gemini's OpenAPI subset) gets every local
 /// `$ref` inlined first: a schema used twice (a DAG) is written out twice;
 /// a recursive reference, one to another document, or an inlining that
-/// would grow past its budget (see `schema::inline`) is refused, naming
+/// would grow past its budget (see `render::inline`) is refused, naming
 /// the `$ref`. The places of later violations are then places of the
 /// inlined schema.
 pub fn convert(schema: &Value, dialect: Dialect) -> Result<Value, DialectError> {
@@ -40,10 +40,10 @@ fn inlined(schema: &Value, dialect: Dialect) -> Option<Result<Value, Vec<super::
     let defs = schema
         .as_object()
         .is_some_and(|m| m.contains_key("$defs") || m.contains_key("definitions"));
-    if !defs && !crate::schema::inline::has_refs(schema) {
+    if !defs && !crate::render::inline::has_refs(schema) {
         return None;
     }
-    match crate::schema::inline::inline_refs(schema) {
+    match crate::render::inline::inline_refs(schema) {
         // Deeper than references are followed: the lowering refuses it,
         // each place named as it names them.
         Err(found) if found.iter().any(|v| v.rule == "too-deep") => None,
@@ -82,7 +82,7 @@ fn inlined(schema: &Value, dialect: Dialect) -> Option<Result<Value, Vec<super::
 /// assert_eq!(err[0].rule, "recursion");
 /// ```
 pub fn inline_refs(schema: &Value) -> Result<Value, Vec<super::Violation>> {
-    crate::schema::inline::inline_refs(schema).map_err(crate::violation::bounded_list)
+    crate::render::inline::inline_refs(schema).map_err(crate::violation::bounded_list)
 }
 
 fn convert_plain(schema: &Value, dialect: Dialect) -> Result<Value, DialectError> {

@@ -28,6 +28,7 @@ mod build;
 mod builder;
 mod enums;
 mod identity;
+pub(crate) mod inline;
 mod keys;
 mod objects;
 #[cfg(test)]

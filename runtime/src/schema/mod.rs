@@ -37,7 +37,6 @@
 //! without recursion, however deep.
 
 mod data;
-pub(crate) mod inline;
 mod keyword;
 pub(crate) use keyword::Children;
 mod parse;

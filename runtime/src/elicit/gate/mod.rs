@@ -68,8 +68,8 @@ pub fn gate(schema: &Value, revision: Revision) -> Result<Value, GateError> {
     let defs = schema
         .as_object()
         .is_some_and(|m| m.contains_key("$defs") || m.contains_key("definitions"));
-    if defs || crate::schema::inline::has_refs(schema) {
-        return match crate::schema::inline::inline_refs(schema) {
+    if defs || crate::render::inline::has_refs(schema) {
+        return match crate::render::inline::inline_refs(schema) {
             Ok(plain) => gate_plain(&plain, revision),
             // Deeper than references are followed: refused as the grammar
             // refuses it, each place named.
