@@ -298,9 +298,3 @@ impl fmt::Display for DialectError {
 
 impl std::error::Error for DialectError {}
 
-/// The README section on LLM tool calling (async-openai, rig-core, the
-/// strict-mode planner, Gemini and `$ref`), kept here until merged into
-/// the README: its examples compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("README_SECTION.md")]
-pub struct ReadmeSectionDoctests;

@@ -92,13 +92,6 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-/// The README section on the forgiving decode (kept beside the benchmark
-/// until merged into the README), its examples compiled and run as
-/// doctests. The rmcp ones need the `rmcp` feature too.
-#[cfg(all(doctest, feature = "rmcp"))]
-#[doc = include_str!("../../../bench/lenient/README_SECTION.md")]
-pub struct ReadmeSectionDoctests;
-
 use crate::violation::Violation;
 use crate::{ArgsError, ToolSchema};
 use serde::de::DeserializeOwned;
