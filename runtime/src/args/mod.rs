@@ -79,6 +79,13 @@ pub(crate) mod plan;
 pub use crate::violation::{MAX_KEY_CHARS, MAX_PATH_BYTES, MAX_VIOLATIONS, MORE};
 pub(crate) use check::{form_check, form_violations, leaf_violations};
 
+/// Whether serde may retry untagged alternatives when it reads `shape`
+/// (its work is then budgeted before it runs): a walk of its own over such
+/// a value must be bounded the same way.
+pub(crate) fn retries(shape: &'static Shape) -> bool {
+    declared::fast(shape).retries
+}
+
 use crate::ToolSchema;
 use crate::shape::Shape;
 use crate::violation::{Violation, bounded_list, write_list};

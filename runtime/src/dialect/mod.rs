@@ -195,15 +195,19 @@ impl Dialect {
             closed: caps.objects == table::Objects::Closed,
             no_aliases: caps.drop_aliases,
         };
-        let refused = if rules.closed || rules.no_aliases {
+        // serde's reading first: it holds untagged retries to a budget. The
+        // key check tries alternatives too, so where serde may retry it runs
+        // only on a value serde read within that budget (never exponential
+        // on a hostile one); the value depth is bounded above.
+        let read = crate::parse_args(value.as_ref());
+        let check_keys = (rules.closed || rules.no_aliases)
+            && (read.is_ok() || !crate::args::retries(T::SHAPE));
+        let refused = if check_keys {
             decode::strict_keys(value.as_ref(), T::SHAPE, rules)
         } else {
             Vec::new()
         };
-        let read = match value {
-            std::borrow::Cow::Owned(value) => crate::parse_args(value),
-            std::borrow::Cow::Borrowed(value) => crate::parse_args(value),
-        };
+        drop(value);
         if refused.is_empty() {
             return read;
         }
