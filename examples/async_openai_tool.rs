@@ -36,7 +36,10 @@ fn main() {
     println!("{}", serde_json::to_string_pretty(&request).expect("JSON"));
 
     // `message.tool_calls[0].function.arguments`, as the model wrote them.
-    for arguments in [r#"{"city": "Oslo", "unit": null}"#, r#"{"city": 3, "unit": "kelvin"}"#] {
+    for arguments in [
+        r#"{"city": "Oslo", "unit": null}"#,
+        r#"{"city": 3, "unit": "kelvin"}"#,
+    ] {
         match toolform::async_openai::parse_arguments::<Weather>(arguments) {
             Ok(read) => {
                 let Weather { city, unit } = read.value;

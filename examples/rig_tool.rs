@@ -19,12 +19,22 @@ struct Convert {
 }
 
 fn main() {
-    for dialect in [Dialect::OpenAiStrict, Dialect::AnthropicStrict, Dialect::Gemini] {
+    for dialect in [
+        Dialect::OpenAiStrict,
+        Dialect::AnthropicStrict,
+        Dialect::Gemini,
+    ] {
         let definition = toolform::rig::definition::<Convert>("convert", dialect)
             .expect("Convert has a schema in every provider dialect");
-        println!("{dialect}: {}", serde_json::to_string(&definition).expect("JSON"));
+        println!(
+            "{dialect}: {}",
+            serde_json::to_string(&definition).expect("JSON")
+        );
     }
-    for text in [r#"{"amount": 3.5, "from": "EUR", "to": "JPY"}"#, r#"{"amount": "lots"}"#] {
+    for text in [
+        r#"{"amount": 3.5, "from": "EUR", "to": "JPY"}"#,
+        r#"{"amount": "lots"}"#,
+    ] {
         match toolform::rig::parse_arguments::<Convert>(Dialect::OpenAiStrict, text) {
             Ok(read) => {
                 let Convert { amount, from, to } = read.value;

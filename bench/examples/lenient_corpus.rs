@@ -43,8 +43,8 @@ fn same(a: &Value, b: &Value) -> bool {
 }
 
 fn read_lines(path: &std::path::Path) -> Vec<Value> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let text =
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
@@ -65,7 +65,12 @@ fn main() {
             .expect("schemas.json");
     let validators: HashMap<&str, jsonschema::Validator> = schemas
         .iter()
-        .map(|(name, s)| (name.as_str(), jsonschema::validator_for(s).expect("a schema")))
+        .map(|(name, s)| {
+            (
+                name.as_str(),
+                jsonschema::validator_for(s).expect("a schema"),
+            )
+        })
         .collect();
     let corpus = read_lines(&dir.join("corpus.jsonl"));
     // A label is only as good as its intended value: each must validate.
@@ -87,7 +92,9 @@ fn main() {
         .map(|item| {
             let text = item["text"].as_str().expect("text");
             let schema = &schemas[item["tool"].as_str().expect("tool")];
-            toolform::lenient::repair(text, schema).ok().map(|r| r.into_value())
+            toolform::lenient::repair(text, schema)
+                .ok()
+                .map(|r| r.into_value())
         })
         .collect();
     decoders.push(("toolform".into(), toolform));
@@ -102,7 +109,12 @@ fn main() {
             .collect();
         let answers = corpus
             .iter()
-            .map(|item| by_id.get(&item["id"].as_u64().expect("id")).cloned().flatten())
+            .map(|item| {
+                by_id
+                    .get(&item["id"].as_u64().expect("id"))
+                    .cloned()
+                    .flatten()
+            })
             .collect();
         decoders.push((name.clone(), answers));
     }
@@ -130,7 +142,9 @@ fn main() {
                 t.refuse += 1;
                 if accepted.is_some() {
                     t.wrongly_accepted += 1;
-                    *misses[d].entry(format!("wrongly accepted: {kind}")).or_default() += 1;
+                    *misses[d]
+                        .entry(format!("wrongly accepted: {kind}"))
+                        .or_default() += 1;
                 }
             }
         }

@@ -166,11 +166,17 @@ pub fn run(
                 (Some(url), true) => Source::Url(url),
                 (None, false) => Source::Command(command),
                 (Some(_), false) => {
-                    let _ = writeln!(err, "toolform snapshot: give either --url or a command after `--`, not both");
+                    let _ = writeln!(
+                        err,
+                        "toolform snapshot: give either --url or a command after `--`, not both"
+                    );
                     return EXIT_ERROR;
                 }
                 (None, true) => {
-                    let _ = writeln!(err, "toolform snapshot: give a command after `--` (stdio) or --url URL (Streamable HTTP)");
+                    let _ = writeln!(
+                        err,
+                        "toolform snapshot: give a command after `--` (stdio) or --url URL (Streamable HTTP)"
+                    );
                     return EXIT_ERROR;
                 }
             };
@@ -184,7 +190,9 @@ pub fn run(
             let mut text = serde_json::to_string_pretty(&tools).unwrap_or_default();
             text.push('\n');
             let written = match &file {
-                Some(path) => std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display())),
+                Some(path) => {
+                    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+                }
                 None => out.write_all(text.as_bytes()).map_err(|e| e.to_string()),
             };
             match written {
@@ -201,7 +209,8 @@ pub fn run(
 fn read_json(path: &Path) -> Result<Value, String> {
     let text = if path == Path::new("-") {
         let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| format!("stdin: {e}"))?;
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| format!("stdin: {e}"))?;
         s
     } else {
         std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?
@@ -243,10 +252,19 @@ pub fn render_table(report: &Report) -> String {
         .iter()
         .map(|c| {
             [
-                if c.is_breaking() { "BREAKING" } else { "compatible" }.to_string(),
+                if c.is_breaking() {
+                    "BREAKING"
+                } else {
+                    "compatible"
+                }
+                .to_string(),
                 c.tool().unwrap_or("-").to_string(),
                 c.schema().unwrap_or("-").to_string(),
-                if c.pointer().is_empty() { "-".into() } else { c.pointer().to_string() },
+                if c.pointer().is_empty() {
+                    "-".into()
+                } else {
+                    c.pointer().to_string()
+                },
                 c.message().to_string(),
             ]
         })
@@ -279,7 +297,11 @@ pub fn render_table(report: &Report) -> String {
     out.push_str(&format!(
         "{breaking} breaking, {} compatible{}\n",
         changes.len() - breaking,
-        if report.omitted() > 0 { format!(", {} more not listed", report.omitted()) } else { String::new() }
+        if report.omitted() > 0 {
+            format!(", {} more not listed", report.omitted())
+        } else {
+            String::new()
+        }
     ));
     out
 }
@@ -294,7 +316,10 @@ pub fn snapshot(source: &Source, timeout: Duration) -> Result<Value, String> {
     rt.block_on(async {
         match tokio::time::timeout(timeout, list(source)).await {
             Ok(r) => r,
-            Err(_) => Err(format!("the server did not answer within {} s", timeout.as_secs())),
+            Err(_) => Err(format!(
+                "the server did not answer within {} s",
+                timeout.as_secs()
+            )),
         }
     })
 }
@@ -314,22 +339,29 @@ async fn list(source: &Source) -> Result<Value, String> {
                 .serve(transport)
                 .await
                 .map_err(|e| format!("initializing the MCP session: {e}"))?;
-            let tools = client.list_all_tools().await.map_err(|e| format!("tools/list: {e}"));
+            let tools = client
+                .list_all_tools()
+                .await
+                .map_err(|e| format!("tools/list: {e}"));
             let _ = client.cancel().await;
             tools?
         }
         Source::Url(url) => {
             let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.as_str());
-            let client = ()
-                .serve(transport)
+            let client =
+                ().serve(transport)
+                    .await
+                    .map_err(|e| format!("connecting to {url}: {e}"))?;
+            let tools = client
+                .list_all_tools()
                 .await
-                .map_err(|e| format!("connecting to {url}: {e}"))?;
-            let tools = client.list_all_tools().await.map_err(|e| format!("tools/list: {e}"));
+                .map_err(|e| format!("tools/list: {e}"));
             let _ = client.cancel().await;
             tools?
         }
     };
-    let mut tools = serde_json::to_value(tools).map_err(|e| format!("the tools do not serialize: {e}"))?;
+    let mut tools =
+        serde_json::to_value(tools).map_err(|e| format!("the tools do not serialize: {e}"))?;
     if let Value::Array(list) = &mut tools {
         list.sort_by(|a, b| {
             let n = |t: &Value| t.get("name").and_then(Value::as_str).map(str::to_string);

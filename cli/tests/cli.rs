@@ -6,7 +6,10 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn toolform(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_toolform")).args(args).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_toolform"))
+        .args(args)
+        .output()
+        .unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -30,22 +33,46 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn diff_exit_codes_and_formats() {
     let dir = scratch("diff");
-    let old = file(&dir, "old.json", r#"{"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", "maximum": 10}}}}]}"#);
-    let narrower = file(&dir, "narrower.json", r#"[{"name": "a", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", "maximum": 5}}}}]"#);
-    let wrapped = file(&dir, "rpc.json", r#"{"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", "maximum": 10}}}}]}}"#);
+    let old = file(
+        &dir,
+        "old.json",
+        r#"{"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", "maximum": 10}}}}]}"#,
+    );
+    let narrower = file(
+        &dir,
+        "narrower.json",
+        r#"[{"name": "a", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", "maximum": 5}}}}]"#,
+    );
+    let wrapped = file(
+        &dir,
+        "rpc.json",
+        r#"{"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", "maximum": 10}}}}]}}"#,
+    );
 
     let (code, out, _) = toolform(&["diff", &old, &old]);
     assert_eq!((code, out.as_str()), (0, "no changes\n"));
     let (code, out, _) = toolform(&["diff", &old, &wrapped]);
-    assert_eq!((code, out.as_str()), (0, "no changes\n"), "a JSON-RPC response is read through its result");
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "no changes\n"),
+        "a JSON-RPC response is read through its result"
+    );
 
     let (code, out, _) = toolform(&["diff", &old, &narrower]);
     assert_eq!(code, 1, "{out}");
     let mut lines = out.lines();
     let head = lines.next().unwrap();
-    assert!(head.starts_with("VERDICT") && head.contains("POINTER") && head.contains("MESSAGE"), "{out}");
+    assert!(
+        head.starts_with("VERDICT") && head.contains("POINTER") && head.contains("MESSAGE"),
+        "{out}"
+    );
     let row = lines.next().unwrap();
-    assert!(row.starts_with("BREAKING") && row.contains("inputSchema") && row.contains("/properties/n/maximum"), "{out}");
+    assert!(
+        row.starts_with("BREAKING")
+            && row.contains("inputSchema")
+            && row.contains("/properties/n/maximum"),
+        "{out}"
+    );
     assert!(out.ends_with("1 breaking, 0 compatible\n"), "{out}");
 
     let (code, out, _) = toolform(&["diff", "--format", "json", &narrower, &old]);

@@ -27,7 +27,11 @@ fn cli(args: &[&str]) -> (u8, String, String) {
     let mut all = vec!["toolform"];
     all.extend_from_slice(args);
     let code = toolform_cli::run(all, &mut out, &mut err);
-    (code, String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned())
+    (
+        code,
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+    )
 }
 
 fn read(path: &PathBuf) -> Value {
@@ -56,16 +60,32 @@ impl Drop for Kill {
 fn snapshot_over_stdio_then_diff_a_breaking_edit() {
     let dir = scratch("stdio");
     let old = dir.join("old.json");
-    let (code, _, err) = cli(&["snapshot", "--timeout", "60", "--out", old.to_str().unwrap(), "--", SERVER]);
+    let (code, _, err) = cli(&[
+        "snapshot",
+        "--timeout",
+        "60",
+        "--out",
+        old.to_str().unwrap(),
+        "--",
+        SERVER,
+    ]);
     assert_eq!(code, 0, "snapshot failed: {err}");
     let tools = read(&old);
-    let names: Vec<&str> = tools["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = tools["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
     assert!(names.len() > 10, "{names:?}");
     let mut sorted = names.clone();
     sorted.sort();
     assert_eq!(names, sorted, "tools are written sorted by name");
     let search = tool(&tools, "search_flights");
-    assert_eq!(search["inputSchema"]["properties"]["passengers"]["maximum"], 9);
+    assert_eq!(
+        search["inputSchema"]["properties"]["passengers"]["maximum"],
+        9
+    );
     assert!(search["outputSchema"].is_object());
 
     // The same snapshot twice: no changes, exit 0.
@@ -83,14 +103,29 @@ fn snapshot_over_stdio_then_diff_a_breaking_edit() {
     std::fs::write(&new, serde_json::to_string_pretty(&edited).unwrap()).unwrap();
     let (code, out, _) = cli(&["diff", old.to_str().unwrap(), new.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("search_flights") && out.contains("/properties/passengers/maximum"), "{out}");
-    assert!(out.contains("an input of 5..9 that was accepted is now refused"), "{out}");
-    let (code, out, _) = cli(&["diff", "--format", "json", old.to_str().unwrap(), new.to_str().unwrap()]);
+    assert!(
+        out.contains("search_flights") && out.contains("/properties/passengers/maximum"),
+        "{out}"
+    );
+    assert!(
+        out.contains("an input of 5..9 that was accepted is now refused"),
+        "{out}"
+    );
+    let (code, out, _) = cli(&[
+        "diff",
+        "--format",
+        "json",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+    ]);
     assert_eq!(code, 1);
     let report: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["breaking"], true);
     assert_eq!(report["changes"][0]["tool"], "search_flights");
-    assert_eq!(report["changes"][0]["pointer"], "/properties/passengers/maximum");
+    assert_eq!(
+        report["changes"][0]["pointer"],
+        "/properties/passengers/maximum"
+    );
 
     // The other way round it is a widening of an input: compatible, exit 0.
     let (code, out, _) = cli(&["diff", new.to_str().unwrap(), old.to_str().unwrap()]);
@@ -120,12 +155,30 @@ fn snapshot_over_streamable_http_matches_stdio() {
             }
         }
     });
-    let url = rx.recv_timeout(Duration::from_secs(60)).expect("the server did not start listening within 60 s");
+    let url = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the server did not start listening within 60 s");
     let over_http = dir.join("http.json");
-    let (code, _, err) = cli(&["snapshot", "--timeout", "60", "--url", &url, "--out", over_http.to_str().unwrap()]);
+    let (code, _, err) = cli(&[
+        "snapshot",
+        "--timeout",
+        "60",
+        "--url",
+        &url,
+        "--out",
+        over_http.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "snapshot --url {url} failed: {err}");
     let over_stdio = dir.join("stdio.json");
-    let (code, _, err) = cli(&["snapshot", "--timeout", "60", "--out", over_stdio.to_str().unwrap(), "--", SERVER]);
+    let (code, _, err) = cli(&[
+        "snapshot",
+        "--timeout",
+        "60",
+        "--out",
+        over_stdio.to_str().unwrap(),
+        "--",
+        SERVER,
+    ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(read(&over_http), read(&over_stdio));
     let _ = std::fs::remove_dir_all(dir);
@@ -133,12 +186,24 @@ fn snapshot_over_streamable_http_matches_stdio() {
 
 #[test]
 fn snapshot_errors_exit_2() {
-    let (code, _, err) = cli(&["snapshot", "--timeout", "20", "--", "/nonexistent/toolform-test-server"]);
+    let (code, _, err) = cli(&[
+        "snapshot",
+        "--timeout",
+        "20",
+        "--",
+        "/nonexistent/toolform-test-server",
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("starting"), "{err}");
     let (code, _, _) = cli(&["snapshot"]);
     assert_eq!(code, 2);
     // Nothing listens on port 9 of this machine's loopback.
-    let (code, _, _) = cli(&["snapshot", "--timeout", "20", "--url", "http://127.0.0.1:9/mcp"]);
+    let (code, _, _) = cli(&[
+        "snapshot",
+        "--timeout",
+        "20",
+        "--url",
+        "http://127.0.0.1:9/mcp",
+    ]);
     assert_eq!(code, 2);
 }

@@ -87,10 +87,10 @@ pub mod dialect;
 pub mod elicit;
 pub mod headers;
 mod impls;
-#[cfg(feature = "lenient")]
-pub mod lenient;
 mod integrations;
 mod json;
+#[cfg(feature = "lenient")]
+pub mod lenient;
 mod memo;
 mod render;
 mod schema;

@@ -204,7 +204,11 @@ fn tie_to_even(x: f64, digits: &str, e: i64) -> Option<String> {
         return None;
     }
     let above = format!("{}{}", below.get(..below.len() - 1)?, last + 1);
-    let even = if last % 2 == 0 { below.to_string() } else { above };
+    let even = if last % 2 == 0 {
+        below.to_string()
+    } else {
+        above
+    };
     if even == digits {
         return None;
     }
@@ -297,8 +301,16 @@ mod tests {
             "\u{00f6}": "Latin Small Letter O With Diaeresis"
         });
         let text = to_string(&value);
-        let order: Vec<&str> = ["Carriage Return", "One", "Control", "Latin Small", "Euro Sign", "Emoji", "Hebrew"]
-            .to_vec();
+        let order: Vec<&str> = [
+            "Carriage Return",
+            "One",
+            "Control",
+            "Latin Small",
+            "Euro Sign",
+            "Emoji",
+            "Hebrew",
+        ]
+        .to_vec();
         let mut at = 0;
         for name in order {
             let found = text[at..].find(name).map(|i| i + at);

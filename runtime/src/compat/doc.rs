@@ -140,7 +140,9 @@ impl<'a> Doc<'a> {
         };
         let (resource, mut path): (&'a Value, Vec<Cow<'a, str>>) = if base.is_empty()
             || Some(base) == self.root_id
-            || self.root_id.is_some_and(|id| id.trim_end_matches('#') == base)
+            || self
+                .root_id
+                .is_some_and(|id| id.trim_end_matches('#') == base)
         {
             (self.root, Vec::new())
         } else if let Some((v, p)) = self.ids.get(base) {

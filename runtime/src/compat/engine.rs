@@ -323,7 +323,11 @@ fn ceil_int(n: Num, excl: bool) -> Option<i128> {
         Num::I(i) => Some(if excl { i.saturating_add(1) } else { i }),
         Num::F(f) if f.abs() < 1e30 => {
             let c = f.ceil();
-            Some(if excl && c == f { c as i128 + 1 } else { c as i128 })
+            Some(if excl && c == f {
+                c as i128 + 1
+            } else {
+                c as i128
+            })
         }
         Num::F(_) => None,
     }
@@ -335,7 +339,11 @@ fn floor_int(n: Num, excl: bool) -> Option<i128> {
         Num::I(i) => Some(if excl { i.saturating_sub(1) } else { i }),
         Num::F(f) if f.abs() < 1e30 => {
             let c = f.floor();
-            Some(if excl && c == f { c as i128 - 1 } else { c as i128 })
+            Some(if excl && c == f {
+                c as i128 - 1
+            } else {
+                c as i128
+            })
         }
         Num::F(_) => None,
     }
@@ -512,7 +520,13 @@ fn same_without_refs(a: &Value, b: &Value, work: &mut u64) -> bool {
 }
 
 fn is_false(it: &Item<'_>) -> bool {
-    matches!(it, Item::S { v: Value::Bool(false), .. })
+    matches!(
+        it,
+        Item::S {
+            v: Value::Bool(false),
+            ..
+        }
+    )
 }
 
 fn brief(v: &Value) -> String {
@@ -637,7 +651,13 @@ impl<'a> Engine<'a> {
         fails
     }
 
-    fn trial(&mut self, left: Vec<Item<'a>>, right: &'a Value, rat: P, g: &Goal<'a>) -> Vec<Failure> {
+    fn trial(
+        &mut self,
+        left: Vec<Item<'a>>,
+        right: &'a Value,
+        rat: P,
+        g: &Goal<'a>,
+    ) -> Vec<Failure> {
         self.run(
             Goal {
                 left,
@@ -674,13 +694,15 @@ impl<'a> Engine<'a> {
         if let Some(hit) = self.refs.get(&key) {
             return *hit;
         }
-        let found = self.docs[side as usize].resolve(reference).map(|(v, path)| {
-            let mut at = Pointers::ROOT;
-            for token in path {
-                at = self.ptrs.child(at, token);
-            }
-            (v, at)
-        });
+        let found = self.docs[side as usize]
+            .resolve(reference)
+            .map(|(v, path)| {
+                let mut at = Pointers::ROOT;
+                for token in path {
+                    at = self.ptrs.child(at, token);
+                }
+                (v, at)
+            });
         self.refs.insert(key, found);
         found
     }
@@ -735,13 +757,19 @@ impl<'a> Engine<'a> {
             // The conjunct that has the keyword, else the first that asserts
             // anything (not a `$ref` wrapper), else the first.
             let has = |it: &Item<'a>, f: &dyn Fn(&Map<String, Value>) -> bool| match *it {
-                Item::S { v: Value::Object(m), .. } => f(m),
+                Item::S {
+                    v: Value::Object(m),
+                    ..
+                } => f(m),
                 _ => false,
             };
             conj.iter()
                 .find(|it| has(it, &|m| m.contains_key(keyword)))
                 .or_else(|| conj.iter().find(|it| has(it, &has_assertions)))
-                .or_else(|| conj.iter().find(|it| matches!(it, Item::S { .. } | Item::Lit { .. })))
+                .or_else(|| {
+                    conj.iter()
+                        .find(|it| matches!(it, Item::S { .. } | Item::Lit { .. }))
+                })
                 .and_then(|it| match *it {
                     Item::S { at, .. } | Item::Lit { at, .. } => Some(at),
                     _ => None,
@@ -783,7 +811,12 @@ impl<'a> Engine<'a> {
         while let Some(it) = stack.pop() {
             self.work += 1;
             match it {
-                Item::S { v, at, side, flat: done } => match v {
+                Item::S {
+                    v,
+                    at,
+                    side,
+                    flat: done,
+                } => match v {
                     Value::Bool(false) => {
                         flat.empty = true;
                         return flat;
@@ -831,7 +864,8 @@ impl<'a> Engine<'a> {
                             if let (Some(t), Some(e)) = (m.get("then"), m.get("else")) {
                                 let tp = self.ptrs.child(at, "then");
                                 let ep = self.ptrs.child(at, "else");
-                                flat.disj.push(vec![self.s(t, tp, side), self.s(e, ep, side)]);
+                                flat.disj
+                                    .push(vec![self.s(t, tp, side), self.s(e, ep, side)]);
                             }
                         }
                     }
@@ -873,7 +907,15 @@ impl<'a> Engine<'a> {
                     Some(k) => format!("with the property {}", crate::json::quoted(k)),
                     None => "with any value here".into(),
                 };
-                let f = self.fail(&g, &flat.conj, "", "allowed".into(), "false (nothing allowed)".into(), witness, true);
+                let f = self.fail(
+                    &g,
+                    &flat.conj,
+                    "",
+                    "allowed".into(),
+                    "false (nothing allowed)".into(),
+                    witness,
+                    true,
+                );
                 fails.push(f);
                 return;
             }
@@ -928,7 +970,10 @@ impl<'a> Engine<'a> {
                         "$ref",
                         "-".into(),
                         crate::json::quoted(r),
-                        format!("anything about {}: it does not resolve within the schema", crate::json::quoted(r)),
+                        format!(
+                            "anything about {}: it does not resolve within the schema",
+                            crate::json::quoted(r)
+                        ),
                         false,
                     );
                     fails.push(f);
@@ -989,7 +1034,11 @@ impl<'a> Engine<'a> {
         }
         if let Some((l, _)) = lit {
             for it in &conj {
-                if let Item::S { v: Value::Object(m), .. } = *it {
+                if let Item::S {
+                    v: Value::Object(m),
+                    ..
+                } = *it
+                {
                     if self.lit_excluded(l, m) {
                         return;
                     }
@@ -1006,12 +1055,24 @@ impl<'a> Engine<'a> {
 
         // enum / const on the right.
         if rm.contains_key("enum") || rm.contains_key("const") {
-            let kw = if rm.contains_key("enum") { "enum" } else { "const" };
+            let kw = if rm.contains_key("enum") {
+                "enum"
+            } else {
+                "const"
+            };
             match lit {
                 Some((l, _)) => {
                     let c = l.canon();
                     if !self.enum_set(rm).is_some_and(|s| s.contains(&c)) {
-                        let f = self.fail(&g, &conj, kw, l.text(), "a list without it".into(), format!("of {}", l.text()), true);
+                        let f = self.fail(
+                            &g,
+                            &conj,
+                            kw,
+                            l.text(),
+                            "a list without it".into(),
+                            format!("of {}", l.text()),
+                            true,
+                        );
                         fails.push(f);
                     }
                 }
@@ -1114,18 +1175,32 @@ impl<'a> Engine<'a> {
     ) -> bool {
         let mut vals: Option<Vec<(&'a Value, P, &'static str, usize)>> = None;
         for it in conj {
-            let Item::S { v: Value::Object(m), at, .. } = *it else { continue };
-            let these: Vec<(&'a Value, P, &'static str, usize)> = match (m.get("enum"), m.get("const")) {
-                (_, Some(c)) => vec![(c, at, "const", usize::MAX)],
-                (Some(Value::Array(e)), None) => e.iter().enumerate().map(|(i, v)| (v, at, "enum", i)).collect(),
-                _ => continue,
+            let Item::S {
+                v: Value::Object(m),
+                at,
+                ..
+            } = *it
+            else {
+                continue;
             };
+            let these: Vec<(&'a Value, P, &'static str, usize)> =
+                match (m.get("enum"), m.get("const")) {
+                    (_, Some(c)) => vec![(c, at, "const", usize::MAX)],
+                    (Some(Value::Array(e)), None) => e
+                        .iter()
+                        .enumerate()
+                        .map(|(i, v)| (v, at, "enum", i))
+                        .collect(),
+                    _ => continue,
+                };
             vals = Some(match vals {
                 None => these,
                 Some(prev) => {
                     let set: HashSet<String> = these.iter().map(|t| canon::key(t.0)).collect();
                     self.work += (set.len() + prev.len()) as u64;
-                    prev.into_iter().filter(|t| set.contains(&canon::key(t.0))).collect()
+                    prev.into_iter()
+                        .filter(|t| set.contains(&canon::key(t.0)))
+                        .collect()
                 }
             });
         }
@@ -1134,7 +1209,10 @@ impl<'a> Engine<'a> {
         let schemas: Vec<&'a Map<String, Value>> = conj
             .iter()
             .filter_map(|it| match *it {
-                Item::S { v: Value::Object(m), .. } => Some(m),
+                Item::S {
+                    v: Value::Object(m),
+                    ..
+                } => Some(m),
                 _ => None,
             })
             .collect();
@@ -1143,7 +1221,11 @@ impl<'a> Engine<'a> {
             .keys()
             .all(|k| k == "enum" || k == "const" || !ASSERTIONS.contains(&k.as_str()));
         if only_list && (rm.contains_key("enum") || rm.contains_key("const")) {
-            let kw = if rm.contains_key("enum") { "enum" } else { "const" };
+            let kw = if rm.contains_key("enum") {
+                "enum"
+            } else {
+                "const"
+            };
             let set = self.enum_set(rm).cloned().unwrap_or_default();
             let missing: Vec<&Value> = vals
                 .iter()
@@ -1190,7 +1272,10 @@ impl<'a> Engine<'a> {
         let mut int_mult = false;
         for it in conj {
             match *it {
-                Item::S { v: Value::Object(m), .. } => {
+                Item::S {
+                    v: Value::Object(m),
+                    ..
+                } => {
                     t &= type_bits(m);
                     if let Some(Value::Array(e)) = m.get("enum") {
                         t &= e.iter().fold(0, |acc, v| acc | kind_bits(v));
@@ -1198,8 +1283,7 @@ impl<'a> Engine<'a> {
                     if let Some(c) = m.get("const") {
                         t &= kind_bits(c);
                     }
-                    if m
-                        .get("multipleOf")
+                    if m.get("multipleOf")
                         .and_then(Value::as_f64)
                         .is_some_and(|f| f >= 1.0 && f.fract() == 0.0)
                     {
@@ -1309,7 +1393,9 @@ impl<'a> Engine<'a> {
                 if strs(m.get("required")).any(|r| !o.contains_key(r)) {
                     return true;
                 }
-                if m.get("additionalProperties") == Some(&FALSE) && !m.contains_key("patternProperties") {
+                if m.get("additionalProperties") == Some(&FALSE)
+                    && !m.contains_key("patternProperties")
+                {
                     let props = m.get("properties").and_then(Value::as_object);
                     if o.keys().any(|k| !props.is_some_and(|p| p.contains_key(k))) {
                         return true;
@@ -1318,7 +1404,9 @@ impl<'a> Engine<'a> {
             }
             Lit::V(Value::Array(a)) => {
                 let n = a.len() as u64;
-                if count(m.get("minItems")).is_some_and(|x| n < x) || count(m.get("maxItems")).is_some_and(|x| n > x) {
+                if count(m.get("minItems")).is_some_and(|x| n < x)
+                    || count(m.get("maxItems")).is_some_and(|x| n > x)
+                {
                     return true;
                 }
             }
@@ -1333,7 +1421,10 @@ impl<'a> Engine<'a> {
         let (mut lo, mut hi, mut mults) = (None, None, Vec::new());
         for it in conj {
             match *it {
-                Item::S { v: Value::Object(m), .. } => {
+                Item::S {
+                    v: Value::Object(m),
+                    ..
+                } => {
                     let (a, b) = bounds(m);
                     lo = tighter_lo(lo, a);
                     hi = tighter_hi(hi, b);
@@ -1343,7 +1434,10 @@ impl<'a> Engine<'a> {
                         }
                     }
                 }
-                Item::Lit { v: Value::Number(n), .. } => {
+                Item::Lit {
+                    v: Value::Number(n),
+                    ..
+                } => {
                     let n = num_of(n);
                     lo = tighter_lo(lo, Some((n, false)));
                     hi = tighter_hi(hi, Some((n, false)));
@@ -1403,7 +1497,11 @@ impl<'a> Engine<'a> {
         let int_only = types & NUM == TI;
         let (ilo, ihi) = Self::int_bounds(lo, hi, &mults);
         if let Some((r, rex)) = rlo {
-            let kw = if rex && rm.contains_key("exclusiveMinimum") { "exclusiveMinimum" } else { "minimum" };
+            let kw = if rex && rm.contains_key("exclusiveMinimum") {
+                "exclusiveMinimum"
+            } else {
+                "minimum"
+            };
             let ok = if int_only {
                 matches!((ilo, ceil_int(r, rex)), (Some(l), Some(ri)) if l >= ri)
             } else {
@@ -1417,7 +1515,9 @@ impl<'a> Engine<'a> {
                 let witness = match (int_only, ceil_int(r, rex)) {
                     (true, Some(ri)) => range_text(ilo, Some(ri - 1)),
                     _ => match lo {
-                        Some((l, _)) if cmp_num(l, r) == Ordering::Equal => format!("of exactly {}", show_num(r)),
+                        Some((l, _)) if cmp_num(l, r) == Ordering::Equal => {
+                            format!("of exactly {}", show_num(r))
+                        }
                         _ => format!("below {}", show_num(r)),
                     },
                 };
@@ -1426,7 +1526,11 @@ impl<'a> Engine<'a> {
             }
         }
         if let Some((r, rex)) = rhi {
-            let kw = if rex && rm.contains_key("exclusiveMaximum") { "exclusiveMaximum" } else { "maximum" };
+            let kw = if rex && rm.contains_key("exclusiveMaximum") {
+                "exclusiveMaximum"
+            } else {
+                "maximum"
+            };
             let ok = if int_only {
                 matches!((ihi, floor_int(r, rex)), (Some(l), Some(ri)) if l <= ri)
             } else {
@@ -1440,7 +1544,9 @@ impl<'a> Engine<'a> {
                 let witness = match (int_only, floor_int(r, rex)) {
                     (true, Some(ri)) => range_text(Some(ri + 1), ihi),
                     _ => match hi {
-                        Some((l, _)) if cmp_num(l, r) == Ordering::Equal => format!("of exactly {}", show_num(r)),
+                        Some((l, _)) if cmp_num(l, r) == Ordering::Equal => {
+                            format!("of exactly {}", show_num(r))
+                        }
                         _ => format!("above {}", show_num(r)),
                     },
                 };
@@ -1449,15 +1555,17 @@ impl<'a> Engine<'a> {
             }
         }
         if let Some(m) = rmult {
-            let point = lit.and_then(|l| l.as_num()).map(num_f).or(match (ilo, ihi) {
-                (Some(a), Some(b)) if a == b && int_only => Some(a as f64),
-                _ => None,
-            });
+            let point = lit
+                .and_then(|l| l.as_num())
+                .map(num_f)
+                .or(match (ilo, ihi) {
+                    (Some(a), Some(b)) if a == b && int_only => Some(a as f64),
+                    _ => None,
+                });
             let ok = match point {
                 Some(x) => is_multiple(x, m),
                 None => {
-                    mults.iter().any(|&lm| is_multiple(lm, m))
-                        || (int_only && is_multiple(1.0, m))
+                    mults.iter().any(|&lm| is_multiple(lm, m)) || (int_only && is_multiple(1.0, m))
                 }
             };
             if !ok {
@@ -1498,7 +1606,10 @@ impl<'a> Engine<'a> {
                     "minLength",
                     lmin.to_string(),
                     r.to_string(),
-                    format!("that is a string of {}", chars_range(lmin, r.saturating_sub(1))),
+                    format!(
+                        "that is a string of {}",
+                        chars_range(lmin, r.saturating_sub(1))
+                    ),
                     true,
                 );
                 fails.push(f);
@@ -1519,7 +1630,9 @@ impl<'a> Engine<'a> {
                 fails.push(f);
             }
         }
-        let text = lit.and_then(Lit::as_str).or(if lmax == Some(0) { Some("") } else { None });
+        let text = lit
+            .and_then(Lit::as_str)
+            .or(if lmax == Some(0) { Some("") } else { None });
         let left_has = |kw: &str, want: &str| {
             conj.iter().any(|it| {
                 matches!(*it, Item::S { v: Value::Object(m), .. } if m.get(kw).and_then(Value::as_str) == Some(want))
@@ -1529,7 +1642,10 @@ impl<'a> Engine<'a> {
             let old = conj
                 .iter()
                 .find_map(|it| match *it {
-                    Item::S { v: Value::Object(m), .. } => m.get("pattern").and_then(Value::as_str),
+                    Item::S {
+                        v: Value::Object(m),
+                        ..
+                    } => m.get("pattern").and_then(Value::as_str),
                     _ => None,
                 })
                 .map_or("none".into(), crate::json::quoted);
@@ -1537,20 +1653,38 @@ impl<'a> Engine<'a> {
                 Some(s) => match self.matches(p, s) {
                     Some(true) => {}
                     Some(false) => {
-                        let f = self.fail(g, conj, "pattern", old, crate::json::quoted(p), format!("of {}", crate::json::quoted(s)), true);
+                        let f = self.fail(
+                            g,
+                            conj,
+                            "pattern",
+                            old,
+                            crate::json::quoted(p),
+                            format!("of {}", crate::json::quoted(s)),
+                            true,
+                        );
                         fails.push(f);
                     }
                     None => {
-                        let f = self.fail(g, conj, "pattern", old, crate::json::quoted(p), "that the new pattern holds (it does not compile as ECMA-262)".into(), false);
+                        let f = self.fail(
+                            g,
+                            conj,
+                            "pattern",
+                            old,
+                            crate::json::quoted(p),
+                            "that the new pattern holds (it does not compile as ECMA-262)".into(),
+                            false,
+                        );
                         fails.push(f);
                     }
                 },
                 None if left_has("pattern", p) || self.universal(p) => {}
                 None => {
                     let why = if self.left_is_old() {
-                        "that every string the old schema accepted matches the new pattern".to_string()
+                        "that every string the old schema accepted matches the new pattern"
+                            .to_string()
                     } else {
-                        "that every string the new schema allows matches the old pattern".to_string()
+                        "that every string the new schema allows matches the old pattern"
+                            .to_string()
                     };
                     let f = self.fail(g, conj, "pattern", old, crate::json::quoted(p), why, false);
                     fails.push(f);
@@ -1561,7 +1695,10 @@ impl<'a> Engine<'a> {
             let old = conj
                 .iter()
                 .find_map(|it| match *it {
-                    Item::S { v: Value::Object(m), .. } => m.get("format").and_then(Value::as_str),
+                    Item::S {
+                        v: Value::Object(m),
+                        ..
+                    } => m.get("format").and_then(Value::as_str),
                     _ => None,
                 })
                 .map_or("none".into(), crate::json::quoted);
@@ -1569,11 +1706,31 @@ impl<'a> Engine<'a> {
                 Some(s) => match crate::args::formats::is_valid(fmt, s) {
                     Some(true) => {}
                     Some(false) => {
-                        let f = self.fail(g, conj, "format", old, crate::json::quoted(fmt), format!("of {}", crate::json::quoted(s)), true);
+                        let f = self.fail(
+                            g,
+                            conj,
+                            "format",
+                            old,
+                            crate::json::quoted(fmt),
+                            format!("of {}", crate::json::quoted(s)),
+                            true,
+                        );
                         fails.push(f);
                     }
                     None => {
-                        let f = self.fail(g, conj, "format", old, crate::json::quoted(fmt), format!("that {} is a valid {} (an unknown format)", crate::json::quoted(s), crate::json::quoted(fmt)), false);
+                        let f = self.fail(
+                            g,
+                            conj,
+                            "format",
+                            old,
+                            crate::json::quoted(fmt),
+                            format!(
+                                "that {} is a valid {} (an unknown format)",
+                                crate::json::quoted(s),
+                                crate::json::quoted(fmt)
+                            ),
+                            false,
+                        );
                         fails.push(f);
                     }
                 },
@@ -1583,9 +1740,21 @@ impl<'a> Engine<'a> {
                     let witness = if proven {
                         format!("that is a string but not a valid {fmt}")
                     } else {
-                        format!("that every string the {} schema allows is a valid {}", if self.left_is_old() { "old" } else { "new" }, crate::json::quoted(fmt))
+                        format!(
+                            "that every string the {} schema allows is a valid {}",
+                            if self.left_is_old() { "old" } else { "new" },
+                            crate::json::quoted(fmt)
+                        )
                     };
-                    let f = self.fail(g, conj, "format", old, crate::json::quoted(fmt), witness, proven);
+                    let f = self.fail(
+                        g,
+                        conj,
+                        "format",
+                        old,
+                        crate::json::quoted(fmt),
+                        witness,
+                        proven,
+                    );
                     fails.push(f);
                 }
             }
@@ -1605,8 +1774,14 @@ impl<'a> Engine<'a> {
     /// `unevaluatedProperties`).
     fn evaluated_anywhere(&mut self, conj: &[Item<'a>], k: &str) -> bool {
         for it in conj {
-            if let Item::S { v: Value::Object(m), .. } = *it {
-                if m.get("properties").and_then(Value::as_object).is_some_and(|p| p.contains_key(k))
+            if let Item::S {
+                v: Value::Object(m),
+                ..
+            } = *it
+            {
+                if m.get("properties")
+                    .and_then(Value::as_object)
+                    .is_some_and(|p| p.contains_key(k))
                     || m.contains_key("additionalProperties")
                 {
                     return true;
@@ -1629,8 +1804,17 @@ impl<'a> Engine<'a> {
         for it in conj {
             self.work += 1;
             match *it {
-                Item::S { v: Value::Object(m), at, side, .. } => {
-                    if let Some(s) = m.get("properties").and_then(Value::as_object).and_then(|p| p.get(k)) {
+                Item::S {
+                    v: Value::Object(m),
+                    at,
+                    side,
+                    ..
+                } => {
+                    if let Some(s) = m
+                        .get("properties")
+                        .and_then(Value::as_object)
+                        .and_then(|p| p.get(k))
+                    {
                         let p = self.ptrs.child2(at, "properties", k);
                         out.push(self.s(s, p, side));
                         continue;
@@ -1662,7 +1846,10 @@ impl<'a> Engine<'a> {
                         }
                     }
                 }
-                Item::Lit { v: Value::Object(o), at } => match o.get(k) {
+                Item::Lit {
+                    v: Value::Object(o),
+                    at,
+                } => match o.get(k) {
                     Some(c) => {
                         let at = self.ptrs.child(at, k);
                         out.push(Item::Lit { v: c, at });
@@ -1684,7 +1871,12 @@ impl<'a> Engine<'a> {
         });
         for it in conj {
             match *it {
-                Item::S { v: Value::Object(m), at, side, .. } => {
+                Item::S {
+                    v: Value::Object(m),
+                    at,
+                    side,
+                    ..
+                } => {
                     if let Some(pp) = m.get("patternProperties").and_then(Value::as_object) {
                         if let Some((p, s)) = pat.and_then(|pat| pp.get_key_value(pat)) {
                             let at = self.ptrs.child2(at, "patternProperties", p.as_str());
@@ -1711,7 +1903,10 @@ impl<'a> Engine<'a> {
                         }
                     }
                 }
-                Item::Lit { v: Value::Object(_), .. } => return None,
+                Item::Lit {
+                    v: Value::Object(_),
+                    ..
+                } => return None,
                 _ => {}
             }
         }
@@ -1809,27 +2004,44 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let lat = self.ptrs.child2(g.lat, "properties", k);
-                out.push(Goal { left: lk, right: s, rat, lat, depth: g.depth + 1, about: Some(k) });
+                out.push(Goal {
+                    left: lk,
+                    right: s,
+                    rat,
+                    lat,
+                    depth: g.depth + 1,
+                    about: Some(k),
+                });
             }
             if let Some(lo) = self.left_other(conj, Some(p)) {
-                out.push(Goal { left: lo, right: s, rat, lat: g.lat, depth: g.depth + 1, about: None });
+                out.push(Goal {
+                    left: lo,
+                    right: s,
+                    rat,
+                    lat: g.lat,
+                    depth: g.depth + 1,
+                    about: None,
+                });
             }
         }
         // additionalProperties / unevaluatedProperties
         for kw in ["additionalProperties", "unevaluatedProperties"] {
             let Some(s) = rm.get(kw) else { continue };
-            let (rnamed, rpats_here, all): (HashSet<&'a str>, Vec<&'a str>, bool) = if kw == "additionalProperties" {
-                (
-                    rprops.map(|p| p.keys().map(String::as_str).collect()).unwrap_or_default(),
-                    rpats.iter().map(|p| p.0).collect(),
-                    false,
-                )
-            } else {
-                if rm.contains_key("additionalProperties") {
-                    continue;
-                }
-                self.right_evaluated(g.right)
-            };
+            let (rnamed, rpats_here, all): (HashSet<&'a str>, Vec<&'a str>, bool) =
+                if kw == "additionalProperties" {
+                    (
+                        rprops
+                            .map(|p| p.keys().map(String::as_str).collect())
+                            .unwrap_or_default(),
+                        rpats.iter().map(|p| p.0).collect(),
+                        false,
+                    )
+                } else {
+                    if rm.contains_key("additionalProperties") {
+                        continue;
+                    }
+                    self.right_evaluated(g.right)
+                };
             if all {
                 continue;
             }
@@ -1852,11 +2064,22 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let lat = self.ptrs.child2(g.lat, "properties", k);
-                out.push(Goal { left: lk, right: s, rat, lat, depth: g.depth + 1, about: Some(k) });
+                out.push(Goal {
+                    left: lk,
+                    right: s,
+                    rat,
+                    lat,
+                    depth: g.depth + 1,
+                    about: Some(k),
+                });
             }
             if let Some(lo) = self.left_other(conj, None) {
                 if *s == FALSE {
-                    let names: Vec<String> = rnamed.iter().take(8).map(|k| crate::json::quoted(k)).collect();
+                    let names: Vec<String> = rnamed
+                        .iter()
+                        .take(8)
+                        .map(|k| crate::json::quoted(k))
+                        .collect();
                     let f = self.fail(
                         g,
                         conj,
@@ -1872,7 +2095,14 @@ impl<'a> Engine<'a> {
                     );
                     fails.push(f);
                 } else {
-                    out.push(Goal { left: lo, right: s, rat, lat: g.lat, depth: g.depth + 1, about: None });
+                    out.push(Goal {
+                        left: lo,
+                        right: s,
+                        rat,
+                        lat: g.lat,
+                        depth: g.depth + 1,
+                        about: None,
+                    });
                 }
             }
         }
@@ -1881,20 +2111,40 @@ impl<'a> Engine<'a> {
             let rat = self.ptrs.child(g.rat, "propertyNames");
             for &k in &named {
                 if self.can_have(conj, &named_set, k) {
-                    out.push(Goal { left: vec![Item::Name(k)], right: s, rat, lat: g.lat, depth: g.depth + 1, about: Some(k) });
+                    out.push(Goal {
+                        left: vec![Item::Name(k)],
+                        right: s,
+                        rat,
+                        lat: g.lat,
+                        depth: g.depth + 1,
+                        about: Some(k),
+                    });
                 }
             }
             if other_open {
                 let mut left = vec![Item::Ty(TS)];
                 for it in conj {
-                    if let Item::S { v: Value::Object(m), at, side, .. } = *it {
+                    if let Item::S {
+                        v: Value::Object(m),
+                        at,
+                        side,
+                        ..
+                    } = *it
+                    {
                         if let Some(pn) = m.get("propertyNames") {
                             let p = self.ptrs.child(at, "propertyNames");
                             left.push(self.s(pn, p, side));
                         }
                     }
                 }
-                out.push(Goal { left, right: s, rat, lat: g.lat, depth: g.depth + 1, about: None });
+                out.push(Goal {
+                    left,
+                    right: s,
+                    rat,
+                    lat: g.lat,
+                    depth: g.depth + 1,
+                    about: None,
+                });
             }
         }
         // minProperties / maxProperties
@@ -1903,24 +2153,45 @@ impl<'a> Engine<'a> {
         let lmax = if other_open {
             cmax
         } else {
-            let allowed = named.iter().filter(|k| !self.left_prop(conj, k).iter().any(is_false)).count() as u64;
+            let allowed = named
+                .iter()
+                .filter(|k| !self.left_prop(conj, k).iter().any(is_false))
+                .count() as u64;
             Some(cmax.map_or(allowed, |c| c.min(allowed)))
         };
         if let Some(r) = count(rm.get("minProperties")) {
             if lmin < r {
-                let f = self.fail(g, conj, "minProperties", lmin.to_string(), r.to_string(), format!("with {} properties", count_range(lmin, r - 1)), true);
+                let f = self.fail(
+                    g,
+                    conj,
+                    "minProperties",
+                    lmin.to_string(),
+                    r.to_string(),
+                    format!("with {} properties", count_range(lmin, r - 1)),
+                    true,
+                );
                 fails.push(f);
             }
         }
         if let Some(r) = count(rm.get("maxProperties")) {
             if lmax.is_none_or(|l| l > r) {
-                let f = self.fail(g, conj, "maxProperties", lmax.map_or("none".into(), |l| l.to_string()), r.to_string(), format!("with more than {r} properties"), true);
+                let f = self.fail(
+                    g,
+                    conj,
+                    "maxProperties",
+                    lmax.map_or("none".into(), |l| l.to_string()),
+                    r.to_string(),
+                    format!("with more than {r} properties"),
+                    true,
+                );
                 fails.push(f);
             }
         }
         // dependentRequired / dependentSchemas (and draft 7's dependencies)
         for kw in ["dependentRequired", "dependentSchemas", "dependencies"] {
-            let Some(deps) = rm.get(kw).and_then(Value::as_object) else { continue };
+            let Some(deps) = rm.get(kw).and_then(Value::as_object) else {
+                continue;
+            };
             for (k, d) in deps {
                 if !self.can_have(conj, &named_set, k) {
                     continue;
@@ -1930,8 +2201,12 @@ impl<'a> Engine<'a> {
                         for need in list.iter().filter_map(Value::as_str) {
                             let implied = lreq_set.contains(need)
                                 || conj.iter().any(|it| match *it {
-                                    Item::S { v: Value::Object(m), .. } => ["dependentRequired", "dependencies"].iter().any(|dk| {
-                                        strs(m.get(*dk).and_then(|x| x.get(k.as_str()))).any(|x| x == need)
+                                    Item::S {
+                                        v: Value::Object(m),
+                                        ..
+                                    } => ["dependentRequired", "dependencies"].iter().any(|dk| {
+                                        strs(m.get(*dk).and_then(|x| x.get(k.as_str())))
+                                            .any(|x| x == need)
                                     }),
                                     _ => false,
                                 });
@@ -1941,8 +2216,16 @@ impl<'a> Engine<'a> {
                                     conj,
                                     kw,
                                     "-".into(),
-                                    format!("{} requires {}", crate::json::quoted(k), crate::json::quoted(need)),
-                                    format!("with {} but without {}", crate::json::quoted(k), crate::json::quoted(need)),
+                                    format!(
+                                        "{} requires {}",
+                                        crate::json::quoted(k),
+                                        crate::json::quoted(need)
+                                    ),
+                                    format!(
+                                        "with {} but without {}",
+                                        crate::json::quoted(k),
+                                        crate::json::quoted(need)
+                                    ),
                                     true,
                                 );
                                 fails.push(f);
@@ -1951,14 +2234,26 @@ impl<'a> Engine<'a> {
                     }
                     s => {
                         let same = conj.iter().any(|it| match *it {
-                            Item::S { v: Value::Object(m), .. } => ["dependentSchemas", "dependencies"].iter().any(|dk| {
-                                m.get(*dk).and_then(|x| x.get(k.as_str())).is_some_and(|x| same_without_refs(x, s, &mut self.work))
+                            Item::S {
+                                v: Value::Object(m),
+                                ..
+                            } => ["dependentSchemas", "dependencies"].iter().any(|dk| {
+                                m.get(*dk)
+                                    .and_then(|x| x.get(k.as_str()))
+                                    .is_some_and(|x| same_without_refs(x, s, &mut self.work))
                             }),
                             _ => false,
                         });
                         if !same {
                             let rat = self.ptrs.child2(g.rat, kw, k.as_str());
-                            out.push(Goal { left: conj.to_vec(), right: s, rat, lat: g.lat, depth: g.depth + 1, about: None });
+                            out.push(Goal {
+                                left: conj.to_vec(),
+                                right: s,
+                                rat,
+                                lat: g.lat,
+                                depth: g.depth + 1,
+                                about: None,
+                            });
                         }
                     }
                 }
@@ -1977,7 +2272,11 @@ impl<'a> Engine<'a> {
         let mut pats = Vec::new();
         let mut all = false;
         for it in &flat.conj {
-            if let Item::S { v: Value::Object(m), .. } = *it {
+            if let Item::S {
+                v: Value::Object(m),
+                ..
+            } = *it
+            {
                 if let Some(p) = m.get("properties").and_then(Value::as_object) {
                     names.extend(p.keys().map(String::as_str));
                 }
@@ -1993,11 +2292,22 @@ impl<'a> Engine<'a> {
         for alts in &flat.disj {
             let mut common: Option<HashSet<&'a str>> = None;
             for alt in alts {
-                let Item::S { v, side, at, .. } = *alt else { continue };
-                let f = self.flatten(&[Item::S { v, side, at, flat: false }]);
+                let Item::S { v, side, at, .. } = *alt else {
+                    continue;
+                };
+                let f = self.flatten(&[Item::S {
+                    v,
+                    side,
+                    at,
+                    flat: false,
+                }]);
                 let mut these = HashSet::new();
                 for it in &f.conj {
-                    if let Item::S { v: Value::Object(m), .. } = *it {
+                    if let Item::S {
+                        v: Value::Object(m),
+                        ..
+                    } = *it
+                    {
                         if let Some(p) = m.get("properties").and_then(Value::as_object) {
                             these.extend(p.keys().map(String::as_str));
                         }
@@ -2020,7 +2330,12 @@ impl<'a> Engine<'a> {
         for it in conj {
             self.work += 1;
             match *it {
-                Item::S { v: Value::Object(m), at, side, .. } => {
+                Item::S {
+                    v: Value::Object(m),
+                    at,
+                    side,
+                    ..
+                } => {
                     if let Some(pi) = m.get("prefixItems").and_then(Value::as_array) {
                         if let Some(s) = pi.get(i) {
                             let p = self.ptrs.index(at, "prefixItems", i);
@@ -2050,7 +2365,10 @@ impl<'a> Engine<'a> {
                         None => {}
                     }
                 }
-                Item::Lit { v: Value::Array(a), at } => match a.get(i) {
+                Item::Lit {
+                    v: Value::Array(a),
+                    at,
+                } => match a.get(i) {
                     Some(c) => {
                         let p = self.ptrs.child(at, i.to_string());
                         out.push(Item::Lit { v: c, at: p });
@@ -2069,7 +2387,10 @@ impl<'a> Engine<'a> {
         let mut prefix = 0usize;
         for it in conj {
             match *it {
-                Item::S { v: Value::Object(m), .. } => {
+                Item::S {
+                    v: Value::Object(m),
+                    ..
+                } => {
                     min = min.max(count(m.get("minItems")).unwrap_or(0));
                     if let Some(x) = count(m.get("maxItems")) {
                         max = Some(max.map_or(x, |y| y.min(x)));
@@ -2081,13 +2402,21 @@ impl<'a> Engine<'a> {
                         .map_or(0, Vec::len);
                     prefix = prefix.max(p);
                     // `items: false` after a prefix: no more than the prefix.
-                    let tail = if m.contains_key("prefixItems") { m.get("items") } else if m.get("items").is_some_and(Value::is_array) { m.get("additionalItems") } else { m.get("items") };
+                    let tail = if m.contains_key("prefixItems") {
+                        m.get("items")
+                    } else if m.get("items").is_some_and(Value::is_array) {
+                        m.get("additionalItems")
+                    } else {
+                        m.get("items")
+                    };
                     if tail == Some(&FALSE) {
                         let p = p as u64;
                         max = Some(max.map_or(p, |y| y.min(p)));
                     }
                 }
-                Item::Lit { v: Value::Array(a), .. } => {
+                Item::Lit {
+                    v: Value::Array(a), ..
+                } => {
                     let n = a.len() as u64;
                     min = min.max(n);
                     max = Some(max.map_or(n, |y| y.min(n)));
@@ -2126,23 +2455,37 @@ impl<'a> Engine<'a> {
         let lpre = conj
             .iter()
             .map(|it| match *it {
-                Item::S { v: Value::Object(m), .. } => m
+                Item::S {
+                    v: Value::Object(m),
+                    ..
+                } => m
                     .get("prefixItems")
                     .or_else(|| m.get("items").filter(|i| i.is_array()))
                     .and_then(Value::as_array)
                     .map_or(0, Vec::len),
-                Item::Lit { v: Value::Array(a), .. } => a.len(),
+                Item::Lit {
+                    v: Value::Array(a), ..
+                } => a.len(),
                 _ => 0,
             })
             .max()
             .unwrap_or(0);
         // The right's schema for position i, and its pointer.
-        let (rprefix, rtail, rprefix_kw, rtail_kw): (&'a [Value], Option<&'a Value>, &'static str, &'static str) =
-            match (rm.get("prefixItems"), rm.get("items")) {
-                (Some(Value::Array(p)), t) => (p.as_slice(), t, "prefixItems", "items"),
-                (_, Some(Value::Array(p))) => (p.as_slice(), rm.get("additionalItems"), "items", "additionalItems"),
-                (_, t) => (&[], t, "prefixItems", "items"),
-            };
+        let (rprefix, rtail, rprefix_kw, rtail_kw): (
+            &'a [Value],
+            Option<&'a Value>,
+            &'static str,
+            &'static str,
+        ) = match (rm.get("prefixItems"), rm.get("items")) {
+            (Some(Value::Array(p)), t) => (p.as_slice(), t, "prefixItems", "items"),
+            (_, Some(Value::Array(p))) => (
+                p.as_slice(),
+                rm.get("additionalItems"),
+                "items",
+                "additionalItems",
+            ),
+            (_, t) => (&[], t, "prefixItems", "items"),
+        };
         let n = lpre.max(rprefix.len());
         let reach = |i: usize| lmax.is_none_or(|m| m > i as u64);
         for i in 0..n {
@@ -2159,40 +2502,83 @@ impl<'a> Engine<'a> {
             };
             let left = self.left_item(conj, i);
             let lat = self.ptrs.child(g.lat, i.to_string());
-            out.push(Goal { left, right: rs, rat, lat, depth: g.depth + 1, about: None });
+            out.push(Goal {
+                left,
+                right: rs,
+                rat,
+                lat,
+                depth: g.depth + 1,
+                about: None,
+            });
         }
         if reach(n) {
             if let Some(rs) = rtail {
                 let left = self.left_item(conj, n);
                 let rat = self.ptrs.child(g.rat, rtail_kw);
                 let lat = self.ptrs.child(g.lat, rtail_kw);
-                out.push(Goal { left, right: rs, rat, lat, depth: g.depth + 1, about: None });
+                out.push(Goal {
+                    left,
+                    right: rs,
+                    rat,
+                    lat,
+                    depth: g.depth + 1,
+                    about: None,
+                });
             }
         }
         if let Some(r) = count(rm.get("minItems")) {
             if lmin < r {
-                let f = self.fail(g, conj, "minItems", lmin.to_string(), r.to_string(), format!("with {} items", count_range(lmin, r - 1)), true);
+                let f = self.fail(
+                    g,
+                    conj,
+                    "minItems",
+                    lmin.to_string(),
+                    r.to_string(),
+                    format!("with {} items", count_range(lmin, r - 1)),
+                    true,
+                );
                 fails.push(f);
             }
         }
         if let Some(r) = count(rm.get("maxItems")) {
             if lmax.is_none_or(|l| l > r) {
-                let f = self.fail(g, conj, "maxItems", lmax.map_or("none".into(), |l| l.to_string()), r.to_string(), format!("with more than {r} items"), true);
+                let f = self.fail(
+                    g,
+                    conj,
+                    "maxItems",
+                    lmax.map_or("none".into(), |l| l.to_string()),
+                    r.to_string(),
+                    format!("with more than {r} items"),
+                    true,
+                );
                 fails.push(f);
             }
         }
         if rm.get("uniqueItems") == Some(&TRUE) {
             let ok = lmax.is_some_and(|m| m <= 1)
                 || conj.iter().any(|it| match *it {
-                    Item::S { v: Value::Object(m), .. } => m.get("uniqueItems") == Some(&TRUE),
-                    Item::Lit { v: Value::Array(a), .. } => {
+                    Item::S {
+                        v: Value::Object(m),
+                        ..
+                    } => m.get("uniqueItems") == Some(&TRUE),
+                    Item::Lit {
+                        v: Value::Array(a), ..
+                    } => {
                         let set: HashSet<String> = a.iter().map(canon::to_string).collect();
                         set.len() == a.len()
                     }
                     _ => false,
                 });
             if !ok {
-                let f = self.fail(g, conj, "uniqueItems", "false".into(), "true".into(), "with two equal items".into(), true);
+                let f = self.fail(
+                    g,
+                    conj,
+                    "uniqueItems",
+                    "false".into(),
+                    "true".into(),
+                    "with two equal items".into(),
+                    true,
+                );
                 fails.push(f);
             }
         }
@@ -2206,7 +2592,14 @@ impl<'a> Engine<'a> {
                 let lcontains: Vec<(&'a Value, P, u8, u64)> = conj
                     .iter()
                     .filter_map(|it| match *it {
-                        Item::S { v: Value::Object(m), at, side, .. } => m.get("contains").map(|c| (c, at, side, count(m.get("minContains")).unwrap_or(1))),
+                        Item::S {
+                            v: Value::Object(m),
+                            at,
+                            side,
+                            ..
+                        } => m
+                            .get("contains")
+                            .map(|c| (c, at, side, count(m.get("minContains")).unwrap_or(1))),
                         _ => None,
                     })
                     .collect();
@@ -2236,7 +2629,15 @@ impl<'a> Engine<'a> {
                     }
                 }
                 if !ok {
-                    let f = self.fail(g, conj, "contains", "-".into(), brief(s), format!("whose items do not include {rmin} matching the new `contains`"), true);
+                    let f = self.fail(
+                        g,
+                        conj,
+                        "contains",
+                        "-".into(),
+                        brief(s),
+                        format!("whose items do not include {rmin} matching the new `contains`"),
+                        true,
+                    );
                     fails.push(f);
                 }
             }
@@ -2255,11 +2656,17 @@ impl<'a> Engine<'a> {
             let mut ev = 0usize;
             let mut all = false;
             for it in &flat.conj {
-                if let Item::S { v: Value::Object(m), .. } = *it {
+                if let Item::S {
+                    v: Value::Object(m),
+                    ..
+                } = *it
+                {
                     if let Some(p) = m.get("prefixItems").and_then(Value::as_array) {
                         ev = ev.max(p.len());
                     }
-                    if m.get("items").is_some_and(|i| !i.is_array()) || m.contains_key("additionalItems") {
+                    if m.get("items").is_some_and(|i| !i.is_array())
+                        || m.contains_key("additionalItems")
+                    {
                         all = true;
                     }
                     if let Some(Value::Array(p)) = m.get("items") {
@@ -2275,11 +2682,25 @@ impl<'a> Engine<'a> {
                         break;
                     }
                     let left = self.left_item(conj, i);
-                    out.push(Goal { left, right: s, rat, lat: g.lat, depth: g.depth + 1, about: None });
+                    out.push(Goal {
+                        left,
+                        right: s,
+                        rat,
+                        lat: g.lat,
+                        depth: g.depth + 1,
+                        about: None,
+                    });
                 }
                 if reach(n) {
                     let left = self.left_item(conj, n);
-                    out.push(Goal { left, right: s, rat, lat: g.lat, depth: g.depth + 1, about: None });
+                    out.push(Goal {
+                        left,
+                        right: s,
+                        rat,
+                        lat: g.lat,
+                        depth: g.depth + 1,
+                        about: None,
+                    });
                 }
             }
         }
@@ -2300,7 +2721,12 @@ impl<'a> Engine<'a> {
             let Some(val) = rm.get(kw) else { continue };
             let Some(alts) = val.as_array() else { continue };
             let same = conj.iter().any(|it| match *it {
-                Item::S { v: Value::Object(m), .. } => m.get(kw).is_some_and(|x| same_without_refs(x, val, &mut self.work)),
+                Item::S {
+                    v: Value::Object(m),
+                    ..
+                } => m
+                    .get(kw)
+                    .is_some_and(|x| same_without_refs(x, val, &mut self.work)),
                 _ => false,
             });
             if !same {
@@ -2309,11 +2735,24 @@ impl<'a> Engine<'a> {
         }
         if let Some(s) = rm.get("not") {
             let same = conj.iter().any(|it| match *it {
-                Item::S { v: Value::Object(m), .. } => m.get("not").is_some_and(|x| same_without_refs(x, s, &mut self.work)),
+                Item::S {
+                    v: Value::Object(m),
+                    ..
+                } => m
+                    .get("not")
+                    .is_some_and(|x| same_without_refs(x, s, &mut self.work)),
                 _ => false,
             });
             if !same && !self.disjoint(conj, s) {
-                let f = self.fail(g, conj, "not", "-".into(), brief(s), "that no accepted document matches the schema under `not`".into(), false);
+                let f = self.fail(
+                    g,
+                    conj,
+                    "not",
+                    "-".into(),
+                    brief(s),
+                    "that no accepted document matches the schema under `not`".into(),
+                    false,
+                );
                 fails.push(f);
             }
         }
@@ -2324,11 +2763,16 @@ impl<'a> Engine<'a> {
                 return;
             }
             let same = conj.iter().any(|it| match *it {
-                Item::S { v: Value::Object(m), .. } => ["if", "then", "else"].iter().all(|k| match (m.get(*k), rm.get(*k)) {
-                    (None, None) => true,
-                    (Some(a), Some(b)) => same_without_refs(a, b, &mut self.work),
-                    _ => false,
-                }),
+                Item::S {
+                    v: Value::Object(m),
+                    ..
+                } => ["if", "then", "else"]
+                    .iter()
+                    .all(|k| match (m.get(*k), rm.get(*k)) {
+                        (None, None) => true,
+                        (Some(a), Some(b)) => same_without_refs(a, b, &mut self.work),
+                        _ => false,
+                    }),
                 _ => false,
             });
             if same {
@@ -2337,18 +2781,38 @@ impl<'a> Engine<'a> {
             let trat = self.ptrs.child(g.rat, "then");
             let erat = self.ptrs.child(g.rat, "else");
             let irat = self.ptrs.child(g.rat, "if");
-            if self.trial(conj.to_vec(), then_s, trat, g).is_empty() && self.trial(conj.to_vec(), else_s, erat, g).is_empty() {
+            if self.trial(conj.to_vec(), then_s, trat, g).is_empty()
+                && self.trial(conj.to_vec(), else_s, erat, g).is_empty()
+            {
                 return;
             }
             if self.trial(conj.to_vec(), cond, irat, g).is_empty() {
-                out.push(Goal { left: conj.to_vec(), right: then_s, rat: trat, ..g.clone() });
+                out.push(Goal {
+                    left: conj.to_vec(),
+                    right: then_s,
+                    rat: trat,
+                    ..g.clone()
+                });
                 return;
             }
             if self.disjoint(conj, cond) {
-                out.push(Goal { left: conj.to_vec(), right: else_s, rat: erat, ..g.clone() });
+                out.push(Goal {
+                    left: conj.to_vec(),
+                    right: else_s,
+                    rat: erat,
+                    ..g.clone()
+                });
                 return;
             }
-            let f = self.fail(g, conj, "if", "-".into(), brief(cond), "which branch of the new `if` applies to the accepted documents".into(), false);
+            let f = self.fail(
+                g,
+                conj,
+                "if",
+                "-".into(),
+                brief(cond),
+                "which branch of the new `if` applies to the accepted documents".into(),
+                false,
+            );
             fails.push(f);
         }
     }
@@ -2458,13 +2922,17 @@ impl<'a> Engine<'a> {
             }
             (Some(x), None) => {
                 let schemas = schemas_of(b);
-                if x.iter().all(|l| schemas.iter().any(|m| self.lit_excluded(*l, m))) {
+                if x.iter()
+                    .all(|l| schemas.iter().any(|m| self.lit_excluded(*l, m)))
+                {
                     return true;
                 }
             }
             (None, Some(y)) => {
                 let schemas = schemas_of(a);
-                if y.iter().all(|l| schemas.iter().any(|m| self.lit_excluded(*l, m))) {
+                if y.iter()
+                    .all(|l| schemas.iter().any(|m| self.lit_excluded(*l, m)))
+                {
                     return true;
                 }
             }
@@ -2473,11 +2941,14 @@ impl<'a> Engine<'a> {
         if deep && ta2 & tb2 == TO {
             let ra = left_required(a);
             let rb = left_required(b);
-            let (sa, sb): (HashSet<&str>, HashSet<&str>) = (ra.iter().copied().collect(), rb.iter().copied().collect());
+            let (sa, sb): (HashSet<&str>, HashSet<&str>) =
+                (ra.iter().copied().collect(), rb.iter().copied().collect());
             for k in ra.iter().chain(rb.iter()) {
                 let ka = self.left_prop(a, k);
                 let kb = self.left_prop(b, k);
-                if ka.iter().any(is_false) && sb.contains(k) || kb.iter().any(is_false) && sa.contains(k) {
+                if ka.iter().any(is_false) && sb.contains(k)
+                    || kb.iter().any(is_false) && sa.contains(k)
+                {
                     return true;
                 }
                 let fa = self.flatten(&ka);
@@ -2497,7 +2968,10 @@ impl<'a> Engine<'a> {
             let these: Vec<Lit<'a>> = match *it {
                 Item::Lit { v, .. } => vec![Lit::V(v)],
                 Item::Name(s) => vec![Lit::N(s)],
-                Item::S { v: Value::Object(m), .. } => match (m.get("const"), m.get("enum")) {
+                Item::S {
+                    v: Value::Object(m),
+                    ..
+                } => match (m.get("const"), m.get("enum")) {
                     (Some(c), _) => vec![Lit::V(c)],
                     (None, Some(Value::Array(e))) => e.iter().map(Lit::V).collect(),
                     _ => continue,
@@ -2509,7 +2983,9 @@ impl<'a> Engine<'a> {
                 None => these,
                 Some(prev) => {
                     let set: HashSet<String> = these.iter().map(|l| l.canon()).collect();
-                    prev.into_iter().filter(|l| set.contains(&l.canon())).collect()
+                    prev.into_iter()
+                        .filter(|l| set.contains(&l.canon()))
+                        .collect()
                 }
             });
         }
@@ -2531,7 +3007,10 @@ fn rtypes_closure(r: u8) -> u8 {
 fn schemas_of<'a>(conj: &[Item<'a>]) -> Vec<&'a Map<String, Value>> {
     conj.iter()
         .filter_map(|it| match *it {
-            Item::S { v: Value::Object(m), .. } => Some(m),
+            Item::S {
+                v: Value::Object(m),
+                ..
+            } => Some(m),
             _ => None,
         })
         .collect()
@@ -2542,14 +3021,20 @@ fn left_required<'a>(conj: &[Item<'a>]) -> Vec<&'a str> {
     let mut seen = HashSet::new();
     for it in conj {
         match *it {
-            Item::S { v: Value::Object(m), .. } => {
+            Item::S {
+                v: Value::Object(m),
+                ..
+            } => {
                 for r in strs(m.get("required")) {
                     if seen.insert(r) {
                         out.push(r);
                     }
                 }
             }
-            Item::Lit { v: Value::Object(o), .. } => {
+            Item::Lit {
+                v: Value::Object(o),
+                ..
+            } => {
                 for k in o.keys() {
                     if seen.insert(k.as_str()) {
                         out.push(k);
@@ -2567,11 +3052,17 @@ fn left_named<'a>(conj: &[Item<'a>]) -> Vec<&'a str> {
     let mut seen = HashSet::new();
     for it in conj {
         let keys: Box<dyn Iterator<Item = &'a String>> = match *it {
-            Item::S { v: Value::Object(m), .. } => match m.get("properties").and_then(Value::as_object) {
+            Item::S {
+                v: Value::Object(m),
+                ..
+            } => match m.get("properties").and_then(Value::as_object) {
                 Some(p) => Box::new(p.keys()),
                 None => continue,
             },
-            Item::Lit { v: Value::Object(o), .. } => Box::new(o.keys()),
+            Item::Lit {
+                v: Value::Object(o),
+                ..
+            } => Box::new(o.keys()),
             _ => continue,
         };
         for k in keys {
@@ -2587,13 +3078,19 @@ fn prop_counts(conj: &[Item<'_>]) -> (u64, Option<u64>) {
     let (mut min, mut max) = (0u64, None::<u64>);
     for it in conj {
         match *it {
-            Item::S { v: Value::Object(m), .. } => {
+            Item::S {
+                v: Value::Object(m),
+                ..
+            } => {
                 min = min.max(count(m.get("minProperties")).unwrap_or(0));
                 if let Some(x) = count(m.get("maxProperties")) {
                     max = Some(max.map_or(x, |y| y.min(x)));
                 }
             }
-            Item::Lit { v: Value::Object(o), .. } => {
+            Item::Lit {
+                v: Value::Object(o),
+                ..
+            } => {
                 let n = o.len() as u64;
                 min = min.max(n);
                 max = Some(max.map_or(n, |y| y.min(n)));
@@ -2614,8 +3111,17 @@ fn str_lengths(conj: &[Item<'_>]) -> (u64, Option<u64>) {
     };
     for it in conj {
         match *it {
-            Item::S { v: Value::Object(m), .. } => clamp(count(m.get("minLength")).unwrap_or(0), count(m.get("maxLength"))),
-            Item::Lit { v: Value::String(s), .. } => {
+            Item::S {
+                v: Value::Object(m),
+                ..
+            } => clamp(
+                count(m.get("minLength")).unwrap_or(0),
+                count(m.get("maxLength")),
+            ),
+            Item::Lit {
+                v: Value::String(s),
+                ..
+            } => {
                 let n = s.chars().count() as u64;
                 clamp(n, Some(n));
             }
@@ -2640,7 +3146,11 @@ fn range_text(lo: Option<i128>, hi: Option<i128>) -> String {
 }
 
 fn count_range(lo: u64, hi: u64) -> String {
-    if lo == hi { lo.to_string() } else { format!("{lo}..{hi}") }
+    if lo == hi {
+        lo.to_string()
+    } else {
+        format!("{lo}..{hi}")
+    }
 }
 
 fn chars_range(lo: u64, hi: u64) -> String {

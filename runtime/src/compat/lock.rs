@@ -166,9 +166,8 @@ pub fn check_lockfile(path: impl AsRef<Path>, tools: &Value) -> Result<LockOutco
         }
         Err(e) => return Err(LockError::Io(path.to_path_buf(), e)),
     };
-    let locked: Value = serde_json::from_str(&text).map_err(|e| {
-        LockError::NotToolsList(format!("{} is not JSON: {e}", path.display()))
-    })?;
+    let locked: Value = serde_json::from_str(&text)
+        .map_err(|e| LockError::NotToolsList(format!("{} is not JSON: {e}", path.display())))?;
     let locked = normalized(&locked).ok_or_else(|| {
         LockError::NotToolsList(format!("{} is not a tools/list result", path.display()))
     })?;
@@ -218,7 +217,11 @@ pub fn check_lockfile(path: impl AsRef<Path>, tools: &Value) -> Result<LockOutco
 #[track_caller]
 pub fn assert_lockfile(path: impl AsRef<Path>, tools: &Value) {
     match check_lockfile(path.as_ref(), tools) {
-        Ok(LockOutcome::Updated(r) | LockOutcome::Overwritten(r) | LockOutcome::CompatibleNotWritten(r)) => {
+        Ok(
+            LockOutcome::Updated(r)
+            | LockOutcome::Overwritten(r)
+            | LockOutcome::CompatibleNotWritten(r),
+        ) => {
             eprintln!("{}: {r}", path.as_ref().display());
         }
         Ok(_) => {}

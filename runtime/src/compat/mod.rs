@@ -62,7 +62,7 @@ mod lock;
 mod tests;
 
 pub use lock::{
-    LockError, LockOutcome, check_lockfile, assert_lockfile, tool, tool_without_output,
+    LockError, LockOutcome, assert_lockfile, check_lockfile, tool, tool_without_output,
 };
 
 use crate::Contract;
@@ -133,10 +133,24 @@ impl Change {
 
 impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let verdict = if self.breaking { "breaking" } else { "compatible" };
+        let verdict = if self.breaking {
+            "breaking"
+        } else {
+            "compatible"
+        };
         match (&self.tool, self.schema) {
-            (Some(t), Some(s)) => write!(f, "{verdict}: tool {}, {s}: {}", crate::json::quoted(t), self.message),
-            (Some(t), None) => write!(f, "{verdict}: tool {}: {}", crate::json::quoted(t), self.message),
+            (Some(t), Some(s)) => write!(
+                f,
+                "{verdict}: tool {}, {s}: {}",
+                crate::json::quoted(t),
+                self.message
+            ),
+            (Some(t), None) => write!(
+                f,
+                "{verdict}: tool {}: {}",
+                crate::json::quoted(t),
+                self.message
+            ),
             _ => write!(f, "{verdict}: {}", self.message),
         }
     }
@@ -263,19 +277,29 @@ fn change(
     tool: Option<&str>,
     schema: Option<&'static str>,
 ) -> Change {
-    let at = if f.at.is_empty() { "(root)" } else { f.at.as_str() };
+    let at = if f.at.is_empty() {
+        "(root)"
+    } else {
+        f.at.as_str()
+    };
     let head = format!("`{at}`: {} → {}", f.old, f.new);
     let message = match (f.proven, breaking, contract) {
         (false, _, _) => format!("{head}: cannot prove {}; treated as breaking", f.witness),
         (true, true, Contract::Input) => {
-            format!("{head}: an input {} that was accepted is now refused", f.witness)
+            format!(
+                "{head}: an input {} that was accepted is now refused",
+                f.witness
+            )
         }
         (true, true, Contract::Output) => format!(
             "{head}: an output {}, which the old schema refused, may now be returned",
             f.witness
         ),
         (true, false, Contract::Input) => {
-            format!("{head}: an input {} that was refused is now accepted", f.witness)
+            format!(
+                "{head}: an input {} that was refused is now accepted",
+                f.witness
+            )
         }
         (true, false, Contract::Output) => {
             format!("{head}: an output {} is no longer returned", f.witness)
@@ -370,7 +394,11 @@ pub fn diff_tools(old: &Value, new: &Value) -> Report {
     let mut report = Report::default();
     let mut seen = HashSet::new();
     let (Some(old_tools), Some(new_tools)) = (tools_of(old), tools_of(new)) else {
-        let which = if tools_of(old).is_none() { "old" } else { "new" };
+        let which = if tools_of(old).is_none() {
+            "old"
+        } else {
+            "new"
+        };
         report.push(
             &mut seen,
             Change {
@@ -423,7 +451,15 @@ pub fn diff_tools(old: &Value, new: &Value) -> Report {
         let empty = Value::Bool(true);
         let oi = old_tool.get("inputSchema").unwrap_or(&empty);
         let ni = new_tool.get("inputSchema").unwrap_or(&empty);
-        diff_into(oi, ni, Contract::Input, Some(n), Some("inputSchema"), &mut report, &mut seen);
+        diff_into(
+            oi,
+            ni,
+            Contract::Input,
+            Some(n),
+            Some("inputSchema"),
+            &mut report,
+            &mut seen,
+        );
         match (old_tool.get("outputSchema"), new_tool.get("outputSchema")) {
             (Some(o), Some(w)) => diff_into(o, w, Contract::Output, Some(n), Some("outputSchema"), &mut report, &mut seen),
             (Some(_), None) => report.push(

@@ -10,7 +10,10 @@ fn input(old: Value, new: Value) -> Report {
 
 #[test]
 fn tighter_maximum_is_breaking_on_input_with_the_issue_message() {
-    let r = input(json!({"maximum": 100, "type": "integer"}), json!({"maximum": 50, "type": "integer"}));
+    let r = input(
+        json!({"maximum": 100, "type": "integer"}),
+        json!({"maximum": 50, "type": "integer"}),
+    );
     assert!(r.is_breaking());
     assert_eq!(r.changes()[0].pointer(), "/maximum");
     assert_eq!(
@@ -29,10 +32,18 @@ fn identical_and_reordered_schemas_have_no_changes() {
 
 #[test]
 fn widening_is_listed_as_compatible() {
-    let r = input(json!({"type": "integer", "maximum": 50}), json!({"type": "integer", "maximum": 100}));
+    let r = input(
+        json!({"type": "integer", "maximum": 50}),
+        json!({"type": "integer", "maximum": 100}),
+    );
     assert!(!r.is_breaking());
     assert_eq!(r.changes().len(), 1);
-    assert!(r.changes()[0].message().contains("51..100 that was refused is now accepted"), "{r}");
+    assert!(
+        r.changes()[0]
+            .message()
+            .contains("51..100 that was refused is now accepted"),
+        "{r}"
+    );
 }
 
 #[test]
@@ -67,8 +78,16 @@ fn ref_cycles_without_progress_terminate() {
 fn one_of_consts_equals_enum() {
     let a = json!({"enum": ["a", "b"]});
     let b = json!({"oneOf": [{"const": "a", "description": "A"}, {"const": "b"}]});
-    assert!(input(a.clone(), b.clone()).changes().is_empty(), "{}", input(a.clone(), b.clone()));
-    assert!(input(b.clone(), a.clone()).changes().is_empty(), "{}", input(b.clone(), a.clone()));
+    assert!(
+        input(a.clone(), b.clone()).changes().is_empty(),
+        "{}",
+        input(a.clone(), b.clone())
+    );
+    assert!(
+        input(b.clone(), a.clone()).changes().is_empty(),
+        "{}",
+        input(b.clone(), a.clone())
+    );
     assert!(diff(&a, &b, Contract::Output).changes().is_empty());
 }
 
@@ -76,7 +95,11 @@ fn one_of_consts_equals_enum() {
 fn nullable_spellings_agree() {
     let a = json!({"type": ["string", "null"]});
     let b = json!({"anyOf": [{"type": "string"}, {"type": "null"}]});
-    assert!(input(a.clone(), b.clone()).changes().is_empty(), "{}", input(a.clone(), b.clone()));
+    assert!(
+        input(a.clone(), b.clone()).changes().is_empty(),
+        "{}",
+        input(a.clone(), b.clone())
+    );
     assert!(input(b, a).changes().is_empty());
 }
 
@@ -93,10 +116,20 @@ fn serde_tagged_enum_variant_added_is_output_breaking_only() {
 
 #[test]
 fn pattern_changes_fail_closed_and_same_pattern_passes() {
-    let r = input(json!({"type": "string", "pattern": "^a+$"}), json!({"type": "string", "pattern": "^[ab]+$"}));
+    let r = input(
+        json!({"type": "string", "pattern": "^a+$"}),
+        json!({"type": "string", "pattern": "^[ab]+$"}),
+    );
     assert!(r.is_breaking());
     assert!(r.changes()[0].message().contains("cannot prove"), "{r}");
-    assert!(input(json!({"pattern": "^a$", "description": "x"}), json!({"pattern": "^a$"})).changes().is_empty());
+    assert!(
+        input(
+            json!({"pattern": "^a$", "description": "x"}),
+            json!({"pattern": "^a$"})
+        )
+        .changes()
+        .is_empty()
+    );
 }
 
 #[test]
@@ -105,7 +138,12 @@ fn hostile_deep_schema_is_refused_cleanly() {
     let b = nest(json!({"type": "string"}), 100_000);
     let r = diff(&a, &b, Contract::Input);
     assert!(r.is_breaking());
-    assert!(r.changes().iter().any(|c| c.message().contains("512 levels")), "{r}");
+    assert!(
+        r.changes()
+            .iter()
+            .any(|c| c.message().contains("512 levels")),
+        "{r}"
+    );
     assert!(diff(&a, &a, Contract::Input).changes().is_empty());
     assert!(diff(&a, &b, Contract::Output).is_breaking());
     crate::schema::dispose(a);
@@ -142,7 +180,12 @@ fn anchors_ids_and_percent_encoded_pointers_resolve() {
     let new = json!({"$id": "https://example.invalid/root", "$defs": {"n": {"$id": "name.json", "type": "string", "maxLength": 2}}, "properties": {"x": {"$ref": "name.json"}, "y": {"$ref": "https://example.invalid/root#/$defs/n"}}});
     let r = input(old, new);
     assert!(r.is_breaking(), "{r}");
-    let pointers: Vec<&str> = r.changes().iter().filter(|c| c.is_breaking()).map(Change::pointer).collect();
+    let pointers: Vec<&str> = r
+        .changes()
+        .iter()
+        .filter(|c| c.is_breaking())
+        .map(Change::pointer)
+        .collect();
     assert_eq!(pointers, ["/$defs/n/maxLength"], "{r}");
 }
 
@@ -150,7 +193,11 @@ fn anchors_ids_and_percent_encoded_pointers_resolve() {
 fn draft7_items_array_and_dependencies() {
     let a = json!({"type": "array", "items": [{"type": "string"}], "additionalItems": false});
     let b = json!({"type": "array", "prefixItems": [{"type": "string"}], "items": false});
-    assert!(input(a.clone(), b.clone()).changes().is_empty(), "{}", input(a.clone(), b.clone()));
+    assert!(
+        input(a.clone(), b.clone()).changes().is_empty(),
+        "{}",
+        input(a.clone(), b.clone())
+    );
     assert!(input(b, a).changes().is_empty());
     let c = json!({"type": "object", "dependencies": {"a": ["b"]}});
     let d = json!({"type": "object", "dependentRequired": {"a": ["b"]}});
@@ -188,7 +235,10 @@ fn reports_are_bounded() {
         a.insert(format!("p{i}"), json!({"type": "integer"}));
         b.insert(format!("p{i}"), json!({"type": "integer", "minimum": 0}));
     }
-    let r = input(json!({"type": "object", "properties": a}), json!({"type": "object", "properties": b}));
+    let r = input(
+        json!({"type": "object", "properties": a}),
+        json!({"type": "object", "properties": b}),
+    );
     assert!(r.is_breaking());
     assert_eq!(r.changes().len(), MAX_CHANGES);
     assert!(r.omitted() >= 800, "{}", r.omitted());

@@ -25,7 +25,10 @@ pub fn convert(schema: &Value, dialect: Dialect) -> Result<Value, DialectError> 
     if let Some(inlined) = inlined(schema, dialect) {
         return match inlined {
             Ok(plain) => convert_plain(&plain, dialect),
-            Err(violations) => Err(DialectError { dialect, violations }),
+            Err(violations) => Err(DialectError {
+                dialect,
+                violations,
+            }),
         };
     }
     convert_plain(schema, dialect)
@@ -104,7 +107,10 @@ pub(crate) fn convert_model(
         // are inlined on its JSON.
         return match inlined {
             Ok(plain) => convert_plain(&plain, dialect),
-            Err(violations) => Err(DialectError { dialect, violations }),
+            Err(violations) => Err(DialectError {
+                dialect,
+                violations,
+            }),
         };
     }
     let mut lowering = Lowering::new(dialect);

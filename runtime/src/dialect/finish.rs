@@ -451,9 +451,8 @@ fn takes_null(schema: &Value) -> bool {
         return false;
     };
     let only_annotations_beside = |except: &[&str]| {
-        m.keys().all(|k| {
-            except.contains(&k.as_str()) || matches!(k.as_str(), "title" | "description")
-        })
+        m.keys()
+            .all(|k| except.contains(&k.as_str()) || matches!(k.as_str(), "title" | "description"))
     };
     match (m.get("type"), m.get("anyOf")) {
         (Some(Value::Array(types)), None) => {
@@ -465,7 +464,8 @@ fn takes_null(schema: &Value) -> bool {
                     .any(|k| m.contains_key(*k))
         }
         (None, Some(Value::Array(alts))) => {
-            alts.iter().any(|a| *a == json!({"type": "null"})) && only_annotations_beside(&["anyOf"])
+            alts.iter().any(|a| *a == json!({"type": "null"}))
+                && only_annotations_beside(&["anyOf"])
         }
         _ => false,
     }

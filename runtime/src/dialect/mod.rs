@@ -182,10 +182,9 @@ impl Dialect {
         // The nulls strict mode adds are taken out of a copy (or of the
         // value itself when it was handed over).
         let value = match self {
-            Dialect::OpenAiStrict => std::borrow::Cow::Owned(decode::drop_added_nulls(
-                value.into_owned(),
-                T::SHAPE,
-            )),
+            Dialect::OpenAiStrict => {
+                std::borrow::Cow::Owned(decode::drop_added_nulls(value.into_owned(), T::SHAPE))
+            }
             _ => value,
         };
         // What the schema sent says beside serde: closed objects, no
@@ -200,8 +199,8 @@ impl Dialect {
         // only on a value serde read within that budget (never exponential
         // on a hostile one); the value depth is bounded above.
         let read = crate::parse_args(value.as_ref());
-        let check_keys = (rules.closed || rules.no_aliases)
-            && (read.is_ok() || !crate::args::retries(T::SHAPE));
+        let check_keys =
+            (rules.closed || rules.no_aliases) && (read.is_ok() || !crate::args::retries(T::SHAPE));
         let refused = if check_keys {
             decode::strict_keys(value.as_ref(), T::SHAPE, rules)
         } else {
@@ -301,4 +300,3 @@ impl fmt::Display for DialectError {
 }
 
 impl std::error::Error for DialectError {}
-

@@ -8,9 +8,9 @@
 //! it (JSON Schema 2020-12); its arguments are still checked, by
 //! [`PlannedTool::dialect`]'s [`Dialect::parse_args`].
 
+use super::Dialect;
 use super::budget::{ANTHROPIC_OPTIONAL, ANTHROPIC_TOOLS, ANTHROPIC_UNIONS, Budget};
 use super::lower::Lowering;
-use super::Dialect;
 use crate::json::quoted;
 use serde_json::Value;
 
@@ -124,7 +124,9 @@ impl Dialect {
         let mut planned: Vec<Option<PlannedTool>> = vec![None; tools.len()];
         let (mut count, mut optional, mut unions) = (0usize, 0usize, 0usize);
         for (_, i) in order {
-            let Some((name, schema)) = tools.get(i) else { continue };
+            let Some((name, schema)) = tools.get(i) else {
+                continue;
+            };
             let verdict = self.fits(schema, count, optional, unions);
             let tool = match verdict {
                 Ok((o, u)) => {

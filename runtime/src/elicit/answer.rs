@@ -139,7 +139,11 @@ pub(crate) fn from_result<T: DeserializeOwned>(
         "cancel" => return Ok(Elicited::Cancelled),
         "accept" => {}
         // Quoted short: the answer is the client's, of any size.
-        other => return Err(ElicitError::UnknownAction(crate::json::short(other).into_owned())),
+        other => {
+            return Err(ElicitError::UnknownAction(
+                crate::json::short(other).into_owned(),
+            ));
+        }
     }
     let content = match content_value {
         Some(Value::Object(content)) => content,

@@ -45,10 +45,10 @@ mod source;
 mod types;
 
 pub use source::HeaderSource;
+use source::invalid_schema;
 #[cfg(feature = "rmcp")]
 pub(crate) use types::describe;
 pub use types::{assert_valid, check_type};
-use source::invalid_schema;
 
 /// The JSON-RPC error code of a header that disagrees with the body.
 pub const HEADER_MISMATCH: i32 = -32020;
@@ -146,7 +146,12 @@ fn is_data_keyword(key: &str) -> bool {
 fn is_name_map(key: &str) -> bool {
     matches!(
         key,
-        "properties" | "patternProperties" | "dependentSchemas" | "dependencies" | "$defs" | "definitions"
+        "properties"
+            | "patternProperties"
+            | "dependentSchemas"
+            | "dependencies"
+            | "$defs"
+            | "definitions"
     )
 }
 
@@ -588,7 +593,8 @@ fn agrees(text: &str, body: &Value) -> bool {
             // number whose value is whole (`42.0`, `4.2e1`), compared as
             // exact decimals: never through a float, where
             // `42.000000000000001` and `1e-400` would pass for 42 and 0.
-            exact_decimal(text).is_some_and(|got| got == exact_decimal(&want.to_string()).unwrap_or_default())
+            exact_decimal(text)
+                .is_some_and(|got| got == exact_decimal(&want.to_string()).unwrap_or_default())
         }
         _ => false,
     }

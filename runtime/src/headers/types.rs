@@ -61,10 +61,7 @@ pub fn check_type<T: ToolSchema + ?Sized>() -> Result<Vec<HeaderParam>, Vec<Viol
 #[track_caller]
 pub fn assert_valid<T: ToolSchema + ?Sized>() {
     if let Err(violations) = check_type::<T>() {
-        panic!(
-            "{}",
-            describe(std::any::type_name::<T>(), &violations)
-        );
+        panic!("{}", describe(std::any::type_name::<T>(), &violations));
     }
 }
 
@@ -116,7 +113,9 @@ pub(crate) fn check_shape(
 /// Who carries each annotation a shape reaches: the lowercased header name
 /// to `(type, field, annotation)`, in the order first met. Iterative, each
 /// named type entered once (recursive types included).
-fn owners(root: &'static Shape) -> HashMap<String, Vec<(&'static str, &'static str, &'static str)>> {
+fn owners(
+    root: &'static Shape,
+) -> HashMap<String, Vec<(&'static str, &'static str, &'static str)>> {
     let mut out: HashMap<String, Vec<_>> = HashMap::new();
     let mut seen: HashSet<*const crate::shape::Named> = HashSet::new();
     let mut stack: Vec<&'static Shape> = vec![root];
@@ -124,7 +123,10 @@ fn owners(root: &'static Shape) -> HashMap<String, Vec<(&'static str, &'static s
         for field in st.fields {
             if let Some(header) = field.constraints.and_then(|c| c.header) {
                 let entry = out.entry(header.to_ascii_lowercase()).or_default();
-                if !entry.iter().any(|(t, f, _)| *t == ty && *f == field.rust_name) {
+                if !entry
+                    .iter()
+                    .any(|(t, f, _)| *t == ty && *f == field.rust_name)
+                {
                     entry.push((ty, field.rust_name, header));
                 }
             }

@@ -62,9 +62,7 @@ fn description<T: ToolSchema>() -> Option<String> {
 /// `T`'s function for Chat Completions: its input schema in OpenAI strict
 /// mode, `strict: true`, the type's doc comment as the description; or
 /// every place the schema cannot be written in strict mode.
-pub fn function_object<T: ToolSchema>(
-    name: &str,
-) -> Result<FunctionObject, &'static DialectError> {
+pub fn function_object<T: ToolSchema>(name: &str) -> Result<FunctionObject, &'static DialectError> {
     Ok(FunctionObject {
         name: name.to_owned(),
         description: description::<T>(),

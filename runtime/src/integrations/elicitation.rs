@@ -268,8 +268,7 @@ fn latest_round<'r>(
                 // Digits only, as `round_key` writes them (no sign, no
                 // leading zero).
                 Some(digits)
-                    if !digits.starts_with('0')
-                        && digits.bytes().all(|b| b.is_ascii_digit()) =>
+                    if !digits.starts_with('0') && digits.bytes().all(|b| b.is_ascii_digit()) =>
                 {
                     match digits.parse::<usize>() {
                         Ok(n) if n >= 2 => n,

@@ -9,12 +9,12 @@
 //! a compile error, not schemars' schema advertised under toolform's name.
 
 use crate::{ArgsError, ToolSchema};
-use rmcp::handler::server::tool::IntoCallToolResult;
-use rmcp::model::{CallToolResponse, CallToolResult};
-use serde::Serialize;
 use rmcp::handler::server::common::FromContextPart;
+use rmcp::handler::server::tool::IntoCallToolResult;
 use rmcp::handler::server::tool::ToolCallContext;
+use rmcp::model::{CallToolResponse, CallToolResult};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -192,7 +192,10 @@ impl<T: ToolSchema> JsonSchema for Json<T> {
     }
 
     fn schema_id() -> Cow<'static, str> {
-        Cow::Owned(format!("toolform::rmcp::Json<{}>", std::any::type_name::<T>()))
+        Cow::Owned(format!(
+            "toolform::rmcp::Json<{}>",
+            std::any::type_name::<T>()
+        ))
     }
 
     fn json_schema(_generator: &mut SchemaGenerator) -> Schema {

@@ -158,12 +158,12 @@ pub use super::header_check::{
     CheckedRequestBody, CheckedResponseBody, DEFAULT_MAX_BODY_BYTES, HeaderCheck, HeaderCheckLayer,
     InvalidToolHeaders,
 };
+#[cfg(feature = "lenient")]
+pub use super::lenient;
 pub use super::output::{
     RESULT_KEY, call_tool, carries_any_output, is_object_output, list_tools, result_for,
     result_object_schema, tools_for,
 };
-#[cfg(feature = "lenient")]
-pub use super::lenient;
+pub use super::params::Json;
 pub use super::params::Parameters;
 pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};
-pub use super::params::Json;

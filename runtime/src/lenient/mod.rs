@@ -163,7 +163,9 @@ impl RepairKind {
             RepairKind::MissingBrace => "added the missing final `}`",
             RepairKind::DuplicateKey => "read a key repeated with the same value once",
             RepairKind::MissingComma => "added a comma missing between two members",
-            RepairKind::EscapedApostrophe => "read `\\'` as an apostrophe (JSON has no such escape)",
+            RepairKind::EscapedApostrophe => {
+                "read `\\'` as an apostrophe (JSON has no such escape)"
+            }
             RepairKind::JsonInString => {
                 "read a string holding JSON as the object or array it holds"
             }
@@ -514,9 +516,7 @@ impl From<RepairError> for LenientError {
 /// violation named), giving `T` and the repairs made.
 ///
 /// See the [module documentation](self) for an example.
-pub fn parse_args<T: ToolSchema + DeserializeOwned>(
-    text: &str,
-) -> Result<Parsed<T>, LenientError> {
+pub fn parse_args<T: ToolSchema + DeserializeOwned>(text: &str) -> Result<Parsed<T>, LenientError> {
     let (value, repairs) = repair(text, T::input_schema())?.into_parts();
     let result = crate::parse_args::<T>(&value);
     crate::schema::dispose(value);

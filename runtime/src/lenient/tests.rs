@@ -26,8 +26,7 @@ fn read(text: &str, schema: &Value) -> Result<(Value, Vec<(String, RepairKind)>)
 fn exact(text: &str, schema: &Value, want: Value, kinds: &[(&str, RepairKind)]) {
     let got = read(text, schema).unwrap_or_else(|e| panic!("{text:?} refused: {e:?}"));
     assert_eq!(got.0, want, "{text:?}");
-    let got_kinds: Vec<(&str, RepairKind)> =
-        got.1.iter().map(|(p, k)| (p.as_str(), *k)).collect();
+    let got_kinds: Vec<(&str, RepairKind)> = got.1.iter().map(|(p, k)| (p.as_str(), *k)).collect();
     assert_eq!(got_kinds, kinds, "{text:?}");
 }
 
@@ -80,7 +79,11 @@ fn text_level_rows_allowed() {
         r#"{"a": [1, 2,], "b": {"c": 1,},}"#,
         &any(),
         json!({"a": [1, 2], "b": {"c": 1}}),
-        &[("/a", TrailingComma), ("/b", TrailingComma), ("", TrailingComma)],
+        &[
+            ("/a", TrailingComma),
+            ("/b", TrailingComma),
+            ("", TrailingComma),
+        ],
     );
     exact(
         "{\"a\": 1, // the count\n \"b\": /* two */ 2}",
@@ -92,7 +95,11 @@ fn text_level_rows_allowed() {
         r#"{"a": True, "b": False, "c": None, "d": "True"}"#,
         &any(),
         json!({"a": true, "b": false, "c": null, "d": "True"}),
-        &[("/a", PythonLiteral), ("/b", PythonLiteral), ("/c", PythonLiteral)],
+        &[
+            ("/a", PythonLiteral),
+            ("/b", PythonLiteral),
+            ("/c", PythonLiteral),
+        ],
     );
     exact(
         "{'a': 'it\\'s \"x\"', “b”: “c”, ‘d’: ‘e’}",
@@ -111,7 +118,11 @@ fn text_level_rows_allowed() {
         "{city: \"Paris\", _n: 1, $x: 2}",
         &any(),
         json!({"city": "Paris", "_n": 1, "$x": 2}),
-        &[("/city", UnquotedKey), ("/_n", UnquotedKey), ("/$x", UnquotedKey)],
+        &[
+            ("/city", UnquotedKey),
+            ("/_n", UnquotedKey),
+            ("/$x", UnquotedKey),
+        ],
     );
     exact(
         "{\"a\": \"line one\nline\ttwo\"}",
@@ -132,12 +143,23 @@ fn text_level_rows_allowed() {
         &[("", MissingBrace)],
     );
     // A number followed by a line break is complete.
-    exact("{\"a\": 12\n", &any(), json!({"a": 12}), &[("", MissingBrace)]);
+    exact(
+        "{\"a\": 12\n",
+        &any(),
+        json!({"a": 12}),
+        &[("", MissingBrace)],
+    );
     exact(
         "{\"a\": 1\n  \"b\": true\n  c: [1]\n  \"d\": {}\n\"e\": null}",
         &any(),
         json!({"a": 1, "b": true, "c": [1], "d": {}, "e": null}),
-        &[("", MissingComma), ("", MissingComma), ("/c", UnquotedKey), ("", MissingComma), ("", MissingComma)],
+        &[
+            ("", MissingComma),
+            ("", MissingComma),
+            ("/c", UnquotedKey),
+            ("", MissingComma),
+            ("", MissingComma),
+        ],
     );
     exact(
         r#"{"a": "it\'s", "b": ['x\'y']}"#,
@@ -168,7 +190,11 @@ fn text_level_rows_refused() {
     refused("{\"a\": 1, // note  \"b\": 2\n}", &s, Unexpected);
     refused("{\"a\": 1, /* \"b\": 2, */ \"c\": 3}", &s, Unexpected);
     refused("Either {\"a\": 1} or {\"a\": 2}.", &s, TwoDocuments);
-    refused("```json\n{\"a\": 1}\n```\n```json\n{\"a\": 2}\n```", &s, TwoDocuments);
+    refused(
+        "```json\n{\"a\": 1}\n```\n```json\n{\"a\": 2}\n```",
+        &s,
+        TwoDocuments,
+    );
     refused("```json\n{\"a\": 1}\n", &s, Truncated);
     refused("{\"a\": 1, \"b\": ", &s, Truncated);
     refused("{\"a\": 1,", &s, Truncated);
@@ -256,7 +282,12 @@ fn schema_level_rows() {
         &[("", JsonInString), ("/n", NumberInString)],
     );
     // A lone value of another kind wrapped too.
-    exact(r#"{"ids": 7}"#, &schema, json!({"ids": [7]}), &[("/ids", WrappedInArray)]);
+    exact(
+        r#"{"ids": 7}"#,
+        &schema,
+        json!({"ids": [7]}),
+        &[("/ids", WrappedInArray)],
+    );
     // Refused (left as written, for validation to name): rounding, units,
     // locales, other spellings, number to string, splitting, enum folding,
     // a string where a string is admitted.
@@ -281,7 +312,10 @@ fn schema_level_rows() {
         (r#"{"either": "25"}"#, "a string is admitted"),
         (r#"{"filter": "{\"a\": 1,}"}"#, "not exactly JSON"),
         (r#"{"filter": "[1]"}"#, "JSON of another kind"),
-        (r#"{"ids": ["1"]}"#, "an item that is admitted as written? no: integer items"),
+        (
+            r#"{"ids": ["1"]}"#,
+            "an item that is admitted as written? no: integer items",
+        ),
         (r#"{"arguments": {"n": 1}}"#, "envelope"),
         (r#"{"N": 1}"#, "renaming"),
     ] {
@@ -366,7 +400,10 @@ fn repair_value_does_schema_level_only() {
     assert_eq!(r.value(), &json!({"n": 4}));
     assert_eq!(r.repairs().len(), 1);
     assert!(!r.repairs()[0].kind().is_text_level());
-    assert_eq!(r.repairs()[0].to_string(), "/n: read a string holding a JSON number as that number (repair)");
+    assert_eq!(
+        r.repairs()[0].to_string(),
+        "/n: read a string holding a JSON number as that number (repair)"
+    );
 }
 
 #[test]
@@ -414,16 +451,53 @@ fn repairs_are_capped_and_pointers_bounded() {
 #[test]
 fn no_panic_on_odd_text() {
     for text in [
-        "\u{feff}{}", "{\"a\":\"\\u12\"}", "{\"a\":\"\\", "\"", "'", "“", "{'", "{a", "{a:", "{a:1",
-        "{\"a\":1}}", "]", "}", "-", "--1", "1.e", "1e", "1e+", "```", "``````", "```json\n```",
-        "\u{0}", "{\"\u{0}\":1", "{/", "{/*", "/", "//", "[1,]", "[,]", "{\"a\":[}]}", "\\",
-        "{\"a\": \"é\u{1F980}", "[\"\\ud83e\\udd80\"]", "[\"\\udd80\"]", "[\"\\ud83e\\u0041\"]",
+        "\u{feff}{}",
+        "{\"a\":\"\\u12\"}",
+        "{\"a\":\"\\",
+        "\"",
+        "'",
+        "“",
+        "{'",
+        "{a",
+        "{a:",
+        "{a:1",
+        "{\"a\":1}}",
+        "]",
+        "}",
+        "-",
+        "--1",
+        "1.e",
+        "1e",
+        "1e+",
+        "```",
+        "``````",
+        "```json\n```",
+        "\u{0}",
+        "{\"\u{0}\":1",
+        "{/",
+        "{/*",
+        "/",
+        "//",
+        "[1,]",
+        "[,]",
+        "{\"a\":[}]}",
+        "\\",
+        "{\"a\": \"é\u{1F980}",
+        "[\"\\ud83e\\udd80\"]",
+        "[\"\\udd80\"]",
+        "[\"\\ud83e\\u0041\"]",
     ] {
         let _ = repair(text, &any());
-        let _ = repair(text, &json!({"type": "object", "properties": {"a": {"type": "integer"}}}));
+        let _ = repair(
+            text,
+            &json!({"type": "object", "properties": {"a": {"type": "integer"}}}),
+        );
     }
     // A surrogate pair is read as its character.
-    assert_eq!(read("[\"\\ud83e\\udd80\"]", &any()).unwrap().0, json!(["🦀"]));
+    assert_eq!(
+        read("[\"\\ud83e\\udd80\"]", &any()).unwrap().0,
+        json!(["🦀"])
+    );
 }
 
 #[test]
@@ -440,12 +514,18 @@ fn every_axis_is_linear_up_to_a_million() {
     let ints = json!({"type": "array", "items": {"type": "integer"}});
     for n in [1_000, 10_000, 100_000, 1_000_000] {
         // Members, each repaired three ways.
-        let text = format!("{{{}}}", (0..n).map(|i| format!("k{i}: True,")).collect::<String>());
+        let text = format!(
+            "{{{}}}",
+            (0..n).map(|i| format!("k{i}: True,")).collect::<String>()
+        );
         let r = repair(&text, &any()).unwrap();
         assert_eq!(r.value().as_object().map(|m| m.len()), Some(n));
         assert_eq!(r.repairs().len() + r.unlisted(), 2 * n + 1);
         // Items, each a string holding a number where an integer is due.
-        let text = format!("[{}]", (0..n).map(|i| format!("\"{i}\",")).collect::<String>());
+        let text = format!(
+            "[{}]",
+            (0..n).map(|i| format!("\"{i}\",")).collect::<String>()
+        );
         let r = repair(&text, &ints).unwrap();
         assert_eq!(r.value().get(n - 1), Some(&json!(n - 1)));
         // One string of n characters with raw line breaks; one key of n.

@@ -22,7 +22,10 @@ pub(super) fn read(text: &str, rec: &mut Recorder) -> Result<Value, RepairError>
             "the text is empty: there is no JSON in it",
         ));
     };
-    let first = text.get(start..).and_then(|t| t.chars().next()).unwrap_or(' ');
+    let first = text
+        .get(start..)
+        .and_then(|t| t.chars().next())
+        .unwrap_or(' ');
     let literal = matches!(
         text.trim(),
         "true" | "false" | "null" | "True" | "False" | "None"
@@ -122,11 +125,7 @@ fn fence_lines(text: &str) -> Option<Vec<(usize, usize)>> {
 }
 
 /// The one fenced block is the document.
-fn fenced(
-    text: &str,
-    fences: &[(usize, usize)],
-    rec: &mut Recorder,
-) -> Result<Value, RepairError> {
+fn fenced(text: &str, fences: &[(usize, usize)], rec: &mut Recorder) -> Result<Value, RepairError> {
     let (open, close) = match fences {
         [open, close] => (*open, *close),
         [(at, _)] => {
@@ -444,27 +443,26 @@ impl<'t> Reader<'t> {
                         return Err(self.err(Refusal::Unexpected, "expected `:` after the key"));
                     }
                 },
-                Some(Ok(ObjState::Value)) | Some(Err(ArrState::Start | ArrState::Comma)) => {
-                    match c {
-                        None => return Err(self.truncated()),
-                        Some(']') if state == Some(Err(ArrState::Start)) => {
-                            self.pos += 1;
-                            self.close(rec)?
-                        }
-                        Some(']') if state == Some(Err(ArrState::Comma)) => {
-                            rec.record(|| self.pointer(false), RepairKind::TrailingComma);
-                            self.pos += 1;
-                            self.close(rec)?
-                        }
-                        Some(',' | '}' | ']') => {
-                            return Err(self.err(
-                                Refusal::MissingValue,
-                                "a value is missing here, and inventing one is not a repair",
-                            ));
-                        }
-                        Some(c) => self.start_value(c, rec)?,
+                Some(Ok(ObjState::Value)) | Some(Err(ArrState::Start | ArrState::Comma)) => match c
+                {
+                    None => return Err(self.truncated()),
+                    Some(']') if state == Some(Err(ArrState::Start)) => {
+                        self.pos += 1;
+                        self.close(rec)?
                     }
-                }
+                    Some(']') if state == Some(Err(ArrState::Comma)) => {
+                        rec.record(|| self.pointer(false), RepairKind::TrailingComma);
+                        self.pos += 1;
+                        self.close(rec)?
+                    }
+                    Some(',' | '}' | ']') => {
+                        return Err(self.err(
+                            Refusal::MissingValue,
+                            "a value is missing here, and inventing one is not a repair",
+                        ));
+                    }
+                    Some(c) => self.start_value(c, rec)?,
+                },
                 Some(Ok(ObjState::Member)) => match c {
                     Some(',') => {
                         self.pos += 1;
@@ -748,7 +746,9 @@ impl<'t> Reader<'t> {
         let value = match self.stack.pop() {
             Some(Frame::Object { map, .. }) => Value::Object(map),
             Some(Frame::Array { items, .. }) => Value::Array(items),
-            None => return Err(self.err(Refusal::Unexpected, "a closing bracket with nothing open")),
+            None => {
+                return Err(self.err(Refusal::Unexpected, "a closing bracket with nothing open"));
+            }
         };
         self.last = Last::Closed;
         self.after_string = false;
@@ -799,7 +799,10 @@ impl<'t> Reader<'t> {
             }
             let after = digits(at);
             if after == at {
-                return Err(bad(self, "not a JSON number: a digit must follow the exponent"));
+                return Err(bad(
+                    self,
+                    "not a JSON number: a digit must follow the exponent",
+                ));
             }
             at = after;
         }
@@ -900,13 +903,15 @@ impl<'t> Reader<'t> {
                                 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
                             }
                             _ => {
-                                return Err(self.esc_err(at, 
+                                return Err(self.esc_err(
+                                    at,
                                     "a lone UTF-16 surrogate in a `\\u` escape is no character",
                                 ));
                             }
                         }
                     } else if (0xDC00..0xE000).contains(&hi) {
-                        return Err(self.esc_err(at, 
+                        return Err(self.esc_err(
+                            at,
                             "a lone UTF-16 surrogate in a `\\u` escape is no character",
                         ));
                     } else {

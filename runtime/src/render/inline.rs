@@ -65,7 +65,12 @@ const GROUPS: [&[&str]; 5] = [
         "additionalProperties",
         "unevaluatedProperties",
     ],
-    &["prefixItems", "items", "additionalItems", "unevaluatedItems"],
+    &[
+        "prefixItems",
+        "items",
+        "additionalItems",
+        "unevaluatedItems",
+    ],
     &["if", "then", "else"],
     &["contains", "minContains", "maxContains"],
     &["type", "nullable"],
@@ -111,7 +116,9 @@ fn each_child<'a>(m: &'a Map<String, Value>, mut f: impl FnMut(String, &'a Value
                     f(format!("/{}/{i}", escape(k)), child);
                 }
             }
-            Value::Object(_) | Value::Bool(_) if ONE.contains(&key) => f(format!("/{}", escape(k)), v),
+            Value::Object(_) | Value::Bool(_) if ONE.contains(&key) => {
+                f(format!("/{}", escape(k)), v)
+            }
             _ => {}
         }
     }
@@ -160,7 +167,9 @@ pub(crate) fn inline_refs(schema: &Value) -> Result<Value, Vec<Violation>> {
         return Err(vec![Violation::new(
             "",
             "too-deep",
-            format!("the schema nests deeper than {MAX_VALUE_DEPTH} levels of arrays and objects: its references are not inlined"),
+            format!(
+                "the schema nests deeper than {MAX_VALUE_DEPTH} levels of arrays and objects: its references are not inlined"
+            ),
         )]);
     }
     let mut found = Vec::new();
@@ -237,7 +246,10 @@ pub(crate) fn inline_refs(schema: &Value) -> Result<Value, Vec<Violation>> {
                     at,
                     "unresolved-ref",
                     match pointer {
-                        Some(_) => format!("`$ref` {} names no schema of this document", quoted(reference)),
+                        Some(_) => format!(
+                            "`$ref` {} names no schema of this document",
+                            quoted(reference)
+                        ),
                         None => format!(
                             "`$ref` {} is not a pointer into this document: only those are inlined",
                             quoted(reference)
@@ -340,7 +352,11 @@ fn components(edges: &[Vec<usize>]) -> Vec<usize> {
 /// goes, and (for a `$ref` with keywords beside it) those keywords.
 enum Task {
     /// Copy input node `id` (following its `$ref`) into slot `slot`.
-    Copy { id: usize, slot: usize, depth: usize },
+    Copy {
+        id: usize,
+        slot: usize,
+        depth: usize,
+    },
     /// Build the object of input node `id` into `slot` from the slots of
     /// its children, `kids` in `each_child` order.
     Assemble {
@@ -357,14 +373,20 @@ enum Task {
 /// stack; refuses when it grows past `budget` extra nodes.
 fn build(graph: &Graph<'_>, budget: usize) -> Result<Value, Vec<Violation>> {
     let mut slots: Vec<Option<Value>> = vec![None];
-    let mut tasks = vec![Task::Copy { id: 0, slot: 0, depth: 0 }];
+    let mut tasks = vec![Task::Copy {
+        id: 0,
+        slot: 0,
+        depth: 0,
+    }];
     let mut made = 0usize;
     let limit = graph.nodes.len().saturating_add(budget);
     while let Some(task) = tasks.pop() {
         match task {
             Task::Copy { id, slot, depth } => {
                 made += 1;
-                let Some((v, path)) = graph.nodes.get(id) else { continue };
+                let Some((v, path)) = graph.nodes.get(id) else {
+                    continue;
+                };
                 let (v, path) = (*v, path.clone());
                 if made > limit || depth > MAX_DEPTH {
                     let reference = nearest_ref(graph, &path);
@@ -376,7 +398,9 @@ fn build(graph: &Graph<'_>, budget: usize) -> Result<Value, Vec<Violation>> {
                     return Err(vec![Violation::new(
                         path.clone(),
                         "inline-budget",
-                        format!("inlining the references ({reference}) would make the schema {what}; refused"),
+                        format!(
+                            "inlining the references ({reference}) would make the schema {what}; refused"
+                        ),
                     )]);
                 }
                 let Value::Object(m) = v else {
@@ -402,7 +426,11 @@ fn build(graph: &Graph<'_>, budget: usize) -> Result<Value, Vec<Violation>> {
                         slots.push(None);
                         let s = slots.len() - 1;
                         kids.push(s);
-                        pending.push(Task::Copy { id: cid, slot: s, depth: depth + 1 });
+                        pending.push(Task::Copy {
+                            id: cid,
+                            slot: s,
+                            depth: depth + 1,
+                        });
                     }
                 }
                 tasks.push(Task::Assemble {
@@ -412,12 +440,23 @@ fn build(graph: &Graph<'_>, budget: usize) -> Result<Value, Vec<Violation>> {
                     target: target_slot.map(|(_, s)| s),
                 });
                 if let Some((t, s)) = target_slot {
-                    tasks.push(Task::Copy { id: t, slot: s, depth: depth + 1 });
+                    tasks.push(Task::Copy {
+                        id: t,
+                        slot: s,
+                        depth: depth + 1,
+                    });
                 }
                 tasks.extend(pending);
             }
-            Task::Assemble { id, slot, kids, target } => {
-                let Some((node, _)) = graph.nodes.get(id) else { continue };
+            Task::Assemble {
+                id,
+                slot,
+                kids,
+                target,
+            } => {
+                let Some((node, _)) = graph.nodes.get(id) else {
+                    continue;
+                };
                 let Value::Object(m) = *node else { continue };
                 let mut kids = kids.into_iter();
                 let mut out = Map::new();
@@ -429,7 +468,10 @@ fn build(graph: &Graph<'_>, budget: usize) -> Result<Value, Vec<Violation>> {
                     if key == "$ref" && target.is_some() {
                         continue;
                     }
-                    let mut take = || kids.next().and_then(|s| slots.get_mut(s).and_then(Option::take));
+                    let mut take = || {
+                        kids.next()
+                            .and_then(|s| slots.get_mut(s).and_then(Option::take))
+                    };
                     let value = match v {
                         Value::Object(named) if NAMED.contains(&key) => Value::Object(
                             named
@@ -437,9 +479,12 @@ fn build(graph: &Graph<'_>, budget: usize) -> Result<Value, Vec<Violation>> {
                                 .map(|name| (name.clone(), take().unwrap_or(Value::Null)))
                                 .collect(),
                         ),
-                        Value::Array(items) if LIST.contains(&key) => {
-                            Value::Array(items.iter().map(|_| take().unwrap_or(Value::Null)).collect())
-                        }
+                        Value::Array(items) if LIST.contains(&key) => Value::Array(
+                            items
+                                .iter()
+                                .map(|_| take().unwrap_or(Value::Null))
+                                .collect(),
+                        ),
                         Value::Object(_) | Value::Bool(_) if ONE.contains(&key) => {
                             take().unwrap_or(Value::Null)
                         }
@@ -455,7 +500,10 @@ fn build(graph: &Graph<'_>, budget: usize) -> Result<Value, Vec<Violation>> {
             }
         }
     }
-    Ok(slots.first_mut().and_then(Option::take).unwrap_or(Value::Null))
+    Ok(slots
+        .first_mut()
+        .and_then(Option::take)
+        .unwrap_or(Value::Null))
 }
 
 /// The nearest `$ref` named on the way to `path` (for the budget message).
@@ -487,7 +535,10 @@ fn merge(target: Value, beside: Map<String, Value>) -> Value {
     let Value::Object(mut t) = target else {
         // `false`: nothing matches, whatever stands beside it.
         let mut all = Map::new();
-        all.insert("allOf".into(), Value::Array(vec![target, Value::Object(beside)]));
+        all.insert(
+            "allOf".into(),
+            Value::Array(vec![target, Value::Object(beside)]),
+        );
         return Value::Object(all);
     };
     let clash = beside.keys().any(|k| {

@@ -80,7 +80,11 @@ fn inlined_schema_has_no_ref_and_accepts_exactly_the_same_documents() {
     // The annotation beside the `$ref` is kept, at the place.
     assert_eq!(plain["properties"]["to"]["description"], "where it ends");
     // A clash (`maxLength` on both sides) stands in an `allOf`.
-    assert!(plain["properties"]["tight"]["allOf"].is_array(), "{}", plain["properties"]["tight"]);
+    assert!(
+        plain["properties"]["tight"]["allOf"].is_array(),
+        "{}",
+        plain["properties"]["tight"]
+    );
     // `additionalProperties` beside a `$ref` to an object with `properties`
     // reads them: not merged.
     assert!(plain["properties"]["open"]["allOf"].is_array());
@@ -101,7 +105,10 @@ fn inlined_schema_has_no_ref_and_accepts_exactly_the_same_documents() {
             }
         }
     }
-    assert!(compared > 100 && accepted > 10 && refused > 10, "{compared} {accepted} {refused}");
+    assert!(
+        compared > 100 && accepted > 10 && refused > 10,
+        "{compared} {accepted} {refused}"
+    );
 }
 
 #[test]
@@ -116,7 +123,10 @@ fn gemini_converts_a_foreign_schema_with_refs_to_one_without() {
     assert!(out.get("$defs").is_none());
     let problems = check(Provider::of(Dialect::Gemini).unwrap(), &out);
     assert!(problems.is_empty(), "{problems:#?}\n{out:#}");
-    assert_eq!(out["properties"]["path"]["items"]["properties"]["x"]["maximum"], 100);
+    assert_eq!(
+        out["properties"]["path"]["items"]["properties"]["x"]["maximum"],
+        100
+    );
 }
 
 #[test]
@@ -128,16 +138,25 @@ fn a_recursive_ref_is_refused_by_name_under_gemini_and_the_gate() {
     });
     let e = convert(&recursive, Dialect::Gemini).unwrap_err();
     assert_eq!(e.violations.len(), 1, "{e}");
-    assert_eq!(e.violations[0].path, "/$defs/Tree/properties/kids/items/$ref");
+    assert_eq!(
+        e.violations[0].path,
+        "/$defs/Tree/properties/kids/items/$ref"
+    );
     assert_eq!(e.violations[0].rule, "recursion");
     assert!(e.violations[0].message.contains("#/$defs/Tree"), "{e}");
     let e = toolform::elicit::gate(&recursive, Revision::V2025_11_25).unwrap_err();
     assert_eq!(e.violations[0].rule, "recursion");
     // Another document: refused, named.
-    let remote = json!({"type": "object", "properties": {"a": {"$ref": "https://example.com/a.json"}}});
+    let remote =
+        json!({"type": "object", "properties": {"a": {"$ref": "https://example.com/a.json"}}});
     let e = convert(&remote, Dialect::Gemini).unwrap_err();
     assert_eq!(e.violations[0].path, "/properties/a/$ref");
-    assert!(e.violations[0].message.contains("https://example.com/a.json"), "{e}");
+    assert!(
+        e.violations[0]
+            .message
+            .contains("https://example.com/a.json"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -154,7 +173,8 @@ fn an_inlining_past_the_budget_is_refused() {
         );
     }
     defs.insert("D40".into(), json!({"type": "string"}));
-    let schema = json!({"type": "object", "properties": {"root": {"$ref": "#/$defs/D0"}}, "$defs": defs});
+    let schema =
+        json!({"type": "object", "properties": {"root": {"$ref": "#/$defs/D0"}}, "$defs": defs});
     let e = inline_refs(&schema).unwrap_err();
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].rule, "inline-budget", "{:?}", e[0]);
@@ -187,7 +207,10 @@ fn the_gate_inlines_local_refs() {
         "$defs": {"Color": {"type": "string", "enum": ["red", "green"]}}
     });
     let gated = toolform::elicit::gate(&form, Revision::V2025_11_25).unwrap();
-    assert_eq!(gated["properties"]["color"]["enum"], json!(["red", "green"]));
+    assert_eq!(
+        gated["properties"]["color"]["enum"],
+        json!(["red", "green"])
+    );
     assert_eq!(gated["properties"]["accent"]["title"], "Accent");
     assert!(!has_ref(&gated));
 }
@@ -211,7 +234,12 @@ struct Segment {
 #[test]
 fn a_type_used_twice_converts_under_gemini_both_modes_and_anthropic() {
     let original = Segment::input_schema();
-    for d in [Dialect::Gemini, Dialect::GeminiJsonSchema, Dialect::AnthropicStrict, Dialect::OpenAiStrict] {
+    for d in [
+        Dialect::Gemini,
+        Dialect::GeminiJsonSchema,
+        Dialect::AnthropicStrict,
+        Dialect::OpenAiStrict,
+    ] {
         let out = Segment::input_schema_in(d).unwrap_or_else(|e| panic!("{d}: {e}\n{original:#}"));
         let problems = check(Provider::of(d).unwrap(), out);
         assert!(problems.is_empty(), "{d}: {problems:#?}\n{out:#}");
@@ -222,7 +250,10 @@ fn a_type_used_twice_converts_under_gemini_both_modes_and_anthropic() {
     }
     let gemini = Segment::input_schema_in(Dialect::Gemini).unwrap();
     assert!(!has_ref(gemini), "{gemini:#}");
-    assert_eq!(gemini["properties"]["to"]["properties"]["y"]["type"], "integer");
+    assert_eq!(
+        gemini["properties"]["to"]["properties"]["y"]["type"],
+        "integer"
+    );
 }
 
 #[derive(Debug, Deserialize, ToolSchema)]

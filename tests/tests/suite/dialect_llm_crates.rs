@@ -55,11 +55,17 @@ fn async_openai_chat_request_has_the_documented_tool_shape() {
     assert_eq!(f["description"], "Look a word up in the dictionary.");
     assert_eq!(f["strict"], true);
     let parameters = &f["parameters"];
-    assert_eq!(parameters, Define::input_schema_in(Dialect::OpenAiStrict).unwrap());
+    assert_eq!(
+        parameters,
+        Define::input_schema_in(Dialect::OpenAiStrict).unwrap()
+    );
     // The parameters pass the independent OpenAI strict rules check.
     let problems = check(Provider::of(Dialect::OpenAiStrict).unwrap(), parameters);
     assert!(problems.is_empty(), "{problems:#?}");
-    assert_eq!(parameters["required"], json!(["word", "language", "senses"]));
+    assert_eq!(
+        parameters["required"],
+        json!(["word", "language", "senses"])
+    );
 }
 
 #[test]
@@ -77,7 +83,10 @@ fn async_openai_responses_request_has_the_documented_tool_shape() {
     assert_eq!(t["name"], "define");
     assert_eq!(t["strict"], true);
     assert_eq!(t["description"], "Look a word up in the dictionary.");
-    assert_eq!(&t["parameters"], Define::input_schema_in(Dialect::OpenAiStrict).unwrap());
+    assert_eq!(
+        &t["parameters"],
+        Define::input_schema_in(Dialect::OpenAiStrict).unwrap()
+    );
     assert!(t.get("function").is_none());
 }
 
@@ -91,18 +100,29 @@ fn async_openai_tool_call_arguments_come_back_with_every_violation() {
     }))
     .unwrap();
     let args = toolform::async_openai::parse_arguments::<Define>(&call.function.arguments).unwrap();
-    assert_eq!((args.value.word.as_str(), args.value.senses), ("tree", Some(3)));
+    assert_eq!(
+        (args.value.word.as_str(), args.value.senses),
+        ("tree", Some(3))
+    );
     assert!(args.repairs.is_empty());
     // Every violation at once: a bound, a type, an unknown key.
     let e = toolform::async_openai::parse_arguments::<Define>(
         r#"{"word": 7, "language": null, "senses": 11, "extra": true}"#,
     )
     .unwrap_err();
-    let mut got: Vec<(&str, &str)> = e.violations().iter().map(|v| (v.path.as_str(), v.rule)).collect();
+    let mut got: Vec<(&str, &str)> = e
+        .violations()
+        .iter()
+        .map(|v| (v.path.as_str(), v.rule))
+        .collect();
     got.sort();
     assert_eq!(
         got,
-        [("/extra", "additionalProperties"), ("/senses", "maximum"), ("/word", "type")],
+        [
+            ("/extra", "additionalProperties"),
+            ("/senses", "maximum"),
+            ("/word", "type")
+        ],
         "{e}"
     );
 }
@@ -115,23 +135,38 @@ fn the_forgiving_read_is_behind_the_same_call() {
         "```json\n{word: 'tree', \"language\": null, \"senses\": \"2\",}\n```",
     )
     .unwrap();
-    assert_eq!((args.value.word.as_str(), args.value.senses), ("tree", Some(2)));
+    assert_eq!(
+        (args.value.word.as_str(), args.value.senses),
+        ("tree", Some(2))
+    );
     assert!(args.repairs.len() >= 3, "{:?}", args.repairs);
-    let e = toolform::async_openai::parse_arguments::<Define>("{word: 'tree', senses: 40}").unwrap_err();
+    let e = toolform::async_openai::parse_arguments::<Define>("{word: 'tree', senses: 40}")
+        .unwrap_err();
     assert_eq!(e.violations()[0].path, "/senses");
     let e = toolform::async_openai::parse_arguments::<Define>("{\"word\": ").unwrap_err();
     assert_eq!(e.violations()[0].rule, "json");
-    let r = toolform::rig::parse_arguments::<Define>(Dialect::AnthropicStrict, "{word: \"tree\"}").unwrap();
+    let r = toolform::rig::parse_arguments::<Define>(Dialect::AnthropicStrict, "{word: \"tree\"}")
+        .unwrap();
     assert_eq!(r.value.word, "tree");
 }
 
 #[test]
 fn rig_tool_definition_in_each_providers_dialect() {
-    for d in [Dialect::OpenAiStrict, Dialect::AnthropicStrict, Dialect::Gemini, Dialect::GeminiJsonSchema] {
+    for d in [
+        Dialect::OpenAiStrict,
+        Dialect::AnthropicStrict,
+        Dialect::Gemini,
+        Dialect::GeminiJsonSchema,
+    ] {
         let def = toolform::rig::definition::<Define>("define", d).unwrap();
         let body = serde_json::to_value(&def).unwrap();
         // rig's ToolDefinition: name, description, parameters.
-        let keys: Vec<&str> = body.as_object().unwrap().keys().map(String::as_str).collect();
+        let keys: Vec<&str> = body
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
         assert_eq!(keys, ["name", "description", "parameters"], "{d}");
         assert_eq!(body["name"], "define");
         assert_eq!(body["description"], "Look a word up in the dictionary.");
@@ -161,7 +196,11 @@ fn rig_arguments_are_read_as_the_schema_sent() {
     assert_eq!(v.word, "tree");
     let e = toolform::rig::parse_value::<Define>(Dialect::AnthropicStrict, json!({"wrd": "tree"}))
         .unwrap_err();
-    let got: Vec<(&str, &str)> = e.violations().iter().map(|v| (v.path.as_str(), v.rule)).collect();
+    let got: Vec<(&str, &str)> = e
+        .violations()
+        .iter()
+        .map(|v| (v.path.as_str(), v.rule))
+        .collect();
     assert!(got.contains(&("/wrd", "additionalProperties")), "{e}");
     assert!(got.contains(&("/word", "required")), "{e}");
     let _: Value = json!(null);

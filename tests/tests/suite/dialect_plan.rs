@@ -34,7 +34,10 @@ fn the_plan_fits_anthropics_budgets_and_check_tools_agrees() {
     let relaxed: Vec<&str> = plan.relaxed().map(|t| t.name.as_str()).collect();
     assert_eq!(relaxed, ["t20", "t21", "t22", "t23", "t24"]);
     for t in plan.relaxed() {
-        assert!(t.relaxed.as_deref().unwrap().contains("20 strict tools"), "{t:?}");
+        assert!(
+            t.relaxed.as_deref().unwrap().contains("20 strict tools"),
+            "{t:?}"
+        );
     }
     // The strict part passes check_tools; all of them would not.
     let strict: Vec<(&str, &Value)> = plan.strict().map(|t| tools[t.index]).collect();
@@ -54,8 +57,14 @@ fn unions_and_optional_parameters_are_budgeted_and_priority_decides() {
         .relaxed()
         .map(|t| (t.name.as_str(), t.relaxed.as_deref().unwrap()))
         .collect();
-    assert!(reasons[0].1.contains("union types") && reasons[0].0 == "u8", "{reasons:?}");
-    assert!(reasons[1].1.contains("optional parameters") && reasons[1].0 == "o10", "{reasons:?}");
+    assert!(
+        reasons[0].1.contains("union types") && reasons[0].0 == "u8",
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[1].1.contains("optional parameters") && reasons[1].0 == "o10",
+        "{reasons:?}"
+    );
     // A priority turns it round; the plan keeps the order given.
     let plan = Dialect::AnthropicStrict
         .plan_strict_by(&tools, |_, name| i64::from(name == "u8" || name == "o10"));
@@ -71,14 +80,28 @@ fn a_schema_over_a_limit_alone_is_relaxed_with_the_place() {
     let fine = optional(1);
     let plan = Dialect::AnthropicStrict.plan_strict(&[("tree", &recursive), ("fine", &fine)]);
     assert!(!plan.tools[0].strict);
-    assert!(plan.tools[0].relaxed.as_deref().unwrap().contains("recursive"), "{:?}", plan.tools[0]);
+    assert!(
+        plan.tools[0]
+            .relaxed
+            .as_deref()
+            .unwrap()
+            .contains("recursive"),
+        "{:?}",
+        plan.tools[0]
+    );
     assert!(plan.tools[1].strict);
     // OpenAI: no per-request budget; the same schema over a limit alone.
     let plan = Dialect::OpenAiStrict.plan_strict(&[("fine", &fine), ("many", &optional(30))]);
     assert_eq!(plan.strict().count(), 2);
     // No strict mode: every tool relaxed.
     let plan = Dialect::Gemini.plan_strict(&[("fine", &fine)]);
-    assert!(plan.tools[0].relaxed.as_deref().unwrap().contains("no strict mode"));
+    assert!(
+        plan.tools[0]
+            .relaxed
+            .as_deref()
+            .unwrap()
+            .contains("no strict mode")
+    );
 }
 
 #[derive(Debug, Deserialize, ToolSchema)]
@@ -126,8 +149,16 @@ fn relaxed_tools_arguments_are_still_validated() {
         .unwrap_err();
     let paths: Vec<&str> = e.violations().iter().map(|v| v.path.as_str()).collect();
     assert_eq!(paths, ["/title", "/m"], "{e}");
-    let ok: Book = relaxed.dialect().parse_args(r#"{"title": "Dune"}"#).unwrap();
+    let ok: Book = relaxed
+        .dialect()
+        .parse_args(r#"{"title": "Dune"}"#)
+        .unwrap();
     assert_eq!(ok.title, "Dune");
     let strict = &plan.tools[0];
-    assert!(strict.dialect().parse_args::<Book>(r#"{"title": "Dune", "zz": 1}"#).is_err());
+    assert!(
+        strict
+            .dialect()
+            .parse_args::<Book>(r#"{"title": "Dune", "zz": 1}"#)
+            .is_err()
+    );
 }

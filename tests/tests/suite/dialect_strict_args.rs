@@ -86,7 +86,10 @@ fn strict_dialects_refuse_an_unknown_key_and_list_the_schemas_keys() {
         // Nested objects are closed too.
         let got = errors::<Search>(d, json!({"query": "x", "inner": {"name": "n", "zzz": 1}}));
         assert_eq!(got.len(), 1, "{d}: {got:?}");
-        assert_eq!((got[0].0.as_str(), got[0].1), ("/inner/zzz", "additionalProperties"));
+        assert_eq!(
+            (got[0].0.as_str(), got[0].1),
+            ("/inner/zzz", "additionalProperties")
+        );
         assert_eq!(got[0].2, "unknown key (the keys are `name`)");
     }
 }
@@ -98,11 +101,17 @@ fn strict_dialects_refuse_an_alias_the_schema_left_out() {
         assert!(schema["properties"].get("q").is_none(), "{d}: {schema}");
         let got = errors::<Search>(d, json!({"q": "x", "inner": {"name": "n"}}));
         let rules: Vec<(&str, &str)> = got.iter().map(|(p, r, _)| (p.as_str(), *r)).collect();
-        assert!(rules.contains(&("/q", "additionalProperties")), "{d}: {got:?}");
+        assert!(
+            rules.contains(&("/q", "additionalProperties")),
+            "{d}: {got:?}"
+        );
         assert!(rules.contains(&("/query", "required")), "{d}: {got:?}");
         for (_, rule, message) in &got {
             if *rule == "additionalProperties" {
-                assert!(!message.contains("`q`"), "{d}: the alias listed as allowed: {message}");
+                assert!(
+                    !message.contains("`q`"),
+                    "{d}: the alias listed as allowed: {message}"
+                );
             }
         }
     }
@@ -136,17 +145,24 @@ fn enum_variants_are_closed_under_strict_dialects() {
     for d in STRICT {
         let got = errors::<WithAction>(d, json!({"action": {"kind": "Move", "x": 1, "y": 2}}));
         assert_eq!(
-            got.iter().map(|(p, r, _)| (p.as_str(), *r)).collect::<Vec<_>>(),
+            got.iter()
+                .map(|(p, r, _)| (p.as_str(), *r))
+                .collect::<Vec<_>>(),
             [("/action/y", "additionalProperties")],
             "{d}: {got:?}"
         );
-        assert!(got[0].2.contains("`kind`") && got[0].2.contains("`x`"), "{got:?}");
+        assert!(
+            got[0].2.contains("`kind`") && got[0].2.contains("`x`"),
+            "{got:?}"
+        );
         let got = errors::<Plan>(
             d,
             json!({"steps": [{"Walk": {"meters": 3, "fast": true}}, "Rest"]}),
         );
         assert_eq!(
-            got.iter().map(|(p, r, _)| (p.as_str(), *r)).collect::<Vec<_>>(),
+            got.iter()
+                .map(|(p, r, _)| (p.as_str(), *r))
+                .collect::<Vec<_>>(),
             [("/steps/0/Walk/fast", "additionalProperties")],
             "{d}: {got:?}"
         );
@@ -229,7 +245,11 @@ fn openai_strict_writes_an_optional_enum_with_one_null_and_its_description_at_th
         (json!({"color": "Blue", "coats": 2}), false),
     ] {
         assert_eq!(v.is_valid(&doc), ok, "{doc}");
-        assert_eq!(Dialect::OpenAiStrict.parse_args::<Paint>(&doc).is_ok(), ok, "{doc}");
+        assert_eq!(
+            Dialect::OpenAiStrict.parse_args::<Paint>(&doc).is_ok(),
+            ok,
+            "{doc}"
+        );
     }
     let _ = path_rules(&[]);
 }

@@ -44,9 +44,18 @@ fn a_tag_read_by_index_through_flatten_is_written_back_by_the_map() {
     assert_eq!(read.rest.get("kind"), Some(&0));
     let written = serde_json::to_value(&read).expect("writes");
     assert_eq!(written, json!({"kind": 0, "x": 1, "z": 3}));
-    assert!(!valid(Holder::input_schema(), &doc), "the input schema refuses the index");
-    assert!(toolform::parse_args::<Holder>(&doc).is_ok(), "parse_args reads as serde does");
-    assert!(!valid(Holder::output_schema(), &written), "the limit: {written}");
+    assert!(
+        !valid(Holder::input_schema(), &doc),
+        "the input schema refuses the index"
+    );
+    assert!(
+        toolform::parse_args::<Holder>(&doc).is_ok(),
+        "parse_args reads as serde does"
+    );
+    assert!(
+        !valid(Holder::output_schema(), &written),
+        "the limit: {written}"
+    );
     // By name, serde refuses: the map takes `"kind": "A"` too, and it is no
     // `u8`. The schema and parse_args agree.
     let by_name = json!({"kind": "A", "x": 1, "z": 3});
@@ -73,9 +82,11 @@ fn wide_integers_are_bounded_to_what_value_holds() {
     let direct: Wide = serde_json::from_str(text).expect("serde_json reads it from text");
     assert_eq!(direct.big, 18446744073709551616);
     assert!(serde_json::from_str::<Value>(text).is_ok_and(|v| !valid(schema, &v)));
-    assert!(toolform::parse_args::<Wide>(text).is_err(), "through Value: refused");
+    assert!(
+        toolform::parse_args::<Wide>(text).is_err(),
+        "through Value: refused"
+    );
     let at_bound = format!(r#"{{"big": {}, "small": {}}}"#, u64::MAX, i64::MIN);
     let read: Wide = toolform::parse_args(at_bound.as_str()).expect("within Value's range");
     assert_eq!(read.big, u128::from(u64::MAX));
 }
-

@@ -29,7 +29,10 @@ fn refusals<T: ToolSchema + ?Sized>() -> Vec<(String, String)> {
             std::any::type_name::<T>(),
             T::input_schema()
         ),
-        Err(violations) => violations.into_iter().map(|v| (v.path, v.message)).collect(),
+        Err(violations) => violations
+            .into_iter()
+            .map(|v| (v.path, v.message))
+            .collect(),
     }
 }
 
@@ -77,14 +80,21 @@ struct UnderItemsDeep {
 
 #[test]
 fn under_items_and_values_is_refused_at_any_depth() {
-    assert_refused_at::<UnderItems>("/properties/scopes/items/properties/tenant/x-mcp-header", TENANT);
+    assert_refused_at::<UnderItems>(
+        "/properties/scopes/items/properties/tenant/x-mcp-header",
+        TENANT,
+    );
     assert_refused_at::<UnderValues>(
         "/properties/scopes/additionalProperties/properties/tenant/x-mcp-header",
         TENANT,
     );
     let found = refusals::<UnderItemsDeep>();
     assert_eq!(found.len(), 1, "{found:#?}");
-    assert!(found[0].0.ends_with("/properties/scope/properties/tenant/x-mcp-header"));
+    assert!(
+        found[0]
+            .0
+            .ends_with("/properties/scope/properties/tenant/x-mcp-header")
+    );
     assert!(found[0].0.contains("/items/"), "{found:#?}");
 }
 
@@ -130,7 +140,9 @@ fn in_a_variant_is_refused_whatever_the_representation() {
     let found = refusals::<HoldsVariants>();
     for property in ["external", "internal", "untagged"] {
         assert!(
-            found.iter().any(|(p, _)| p.starts_with(&format!("/properties/{property}/"))),
+            found
+                .iter()
+                .any(|(p, _)| p.starts_with(&format!("/properties/{property}/"))),
             "{property}: {found:#?}"
         );
     }
@@ -194,7 +206,10 @@ struct Batch {
 
 #[test]
 fn generic_structs_are_checked_as_used() {
-    assert_refused_at::<Route>("/properties/pair/properties/second/properties/tenant/x-mcp-header", TENANT);
+    assert_refused_at::<Route>(
+        "/properties/pair/properties/second/properties/tenant/x-mcp-header",
+        TENANT,
+    );
     assert!(check_type::<Batch>().is_err());
     // Used directly as a tool's root, too (the old walk could not see it).
     assert!(check_type::<Pair<Scope>>().is_err());
@@ -255,7 +270,10 @@ fn behind_pointers_and_recursion() {
     assert_eq!(params[0].pointer(), "/link");
     // ... and refused where another holds it (it goes to `$defs` whole).
     let found = refusals::<ChainHolder>();
-    assert!(found.iter().all(|(p, _)| p.starts_with("/$defs/")), "{found:#?}");
+    assert!(
+        found.iter().all(|(p, _)| p.starts_with("/$defs/")),
+        "{found:#?}"
+    );
     assert!(found[0].1.contains("Chain.link"), "{found:#?}");
     assert!(check_type::<Ping>().is_ok());
     assert!(check_type::<PingHolder>().is_err());
@@ -318,10 +336,21 @@ struct WithHolder {
 }
 
 mod transfer_as_is {
-    pub fn serialize<S: serde::Serializer>(v: &(super::Scope, super::Scope), s: S) -> Result<S::Ok, S::Error> {
-        serde::Serialize::serialize(&super::Transfer { from: v.0.clone(), to: v.1.clone() }, s)
+    pub fn serialize<S: serde::Serializer>(
+        v: &(super::Scope, super::Scope),
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(
+            &super::Transfer {
+                from: v.0.clone(),
+                to: v.1.clone(),
+            },
+            s,
+        )
     }
-    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<(super::Scope, super::Scope), D::Error> {
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> Result<(super::Scope, super::Scope), D::Error> {
         let t: super::Transfer = serde::Deserialize::deserialize(d)?;
         Ok((t.from, t.to))
     }
@@ -430,25 +459,31 @@ fn converted_types_are_checked_on_their_rendered_type() {
     use toolform::headers::HeaderType::{Integer, String as Str};
     assert_eq!(
         kinds,
-        [("At", Str), ("Offset", Str), ("Day", Str), ("Time", Str), ("Meters", Integer)]
+        [
+            ("At", Str),
+            ("Offset", Str),
+            ("Day", Str),
+            ("Time", Str),
+            ("Meters", Integer)
+        ]
     );
     // A newtype of an array is accepted at compile time (its wire type is
     // behind a fn pointer) and refused on the schema, with its field named.
     let found = refusals::<BlobHeader>();
     assert!(found[0].1.contains("BlobHeader.blob"), "{found:#?}");
-    assert!(found[0].1.contains("type string, integer or boolean"), "{found:#?}");
+    assert!(
+        found[0].1.contains("type string, integer or boolean"),
+        "{found:#?}"
+    );
 }
 
 #[test]
 fn assert_valid_panics_with_every_violation_and_passes_valid_types() {
     headers::assert_valid::<Chain>();
     headers::assert_valid::<Stamped>();
-    let panic = std::panic::catch_unwind(|| headers::assert_valid::<HoldsVariants>())
-        .expect_err("refused");
-    let text = panic
-        .downcast_ref::<String>()
-        .cloned()
-        .unwrap_or_default();
+    let panic =
+        std::panic::catch_unwind(|| headers::assert_valid::<HoldsVariants>()).expect_err("refused");
+    let text = panic.downcast_ref::<String>().cloned().unwrap_or_default();
     assert!(text.contains("HoldsVariants"), "{text}");
     assert_eq!(text.matches(TENANT).count(), 3, "{text}");
     assert!(text.contains("/properties/untagged/"), "{text}");
@@ -493,7 +528,10 @@ fn a_struct_holding_itself_is_listed_at_the_root_and_accepted() {
     let listed = Value::Object((*tools[0].input_schema).clone());
     assert_eq!(listed["properties"]["link"]["x-mcp-header"], json!("Link"));
     assert!(listed.get("$defs").is_none(), "{listed}");
-    assert_eq!(listed["properties"]["next"]["anyOf"][0], json!({"$ref": "#"}));
+    assert_eq!(
+        listed["properties"]["next"]["anyOf"][0],
+        json!({"$ref": "#"})
+    );
     assert_eq!(headers::check(&listed).expect("valid").len(), 1);
     toolform::rmcp::HeaderCheckLayer::new(tools).expect("the server is accepted");
 }
@@ -514,11 +552,17 @@ fn invalid_annotations_stop_the_server_at_start_naming_type_and_field() {
     });
     assert!(text.contains("Transfer"), "{text}");
     assert!(text.contains(TENANT), "{text}");
-    assert!(text.contains("/properties/to/properties/tenant/x-mcp-header"), "{text}");
+    assert!(
+        text.contains("/properties/to/properties/tenant/x-mcp-header"),
+        "{text}"
+    );
     let text = panic_text(|| {
         let _ = toolform::rmcp::tool::<UnderItems, Scope>("t", "d");
     });
-    assert!(text.contains("UnderItems") && text.contains(TENANT), "{text}");
+    assert!(
+        text.contains("UnderItems") && text.contains(TENANT),
+        "{text}"
+    );
     let text = panic_text(|| {
         let _ = toolform::rmcp::tool_without_output::<ChainHolder>("t", "d");
     });

@@ -370,13 +370,23 @@ async fn near_integers_are_refused_not_rounded() {
     ];
     for (id, (header, count)) in (20u64..).zip(cases) {
         let sent: &[(&str, &[u8])] = &[("Mcp-Param-Region", b"eu"), ("Mcp-Param-Count", header)];
-        let reply = post(at, &call_body(id, json!({"region": "eu", "count": count})), sent).await;
+        let reply = post(
+            at,
+            &call_body(id, json!({"region": "eu", "count": count})),
+            sent,
+        )
+        .await;
         assert_refused(&reply, id, "Mcp-Param-Count", "the header says");
     }
     // The exact spellings of the same values still agree.
     for header in [&b"0e5"[..], b"-0", b"0.0"] {
         let sent: &[(&str, &[u8])] = &[("Mcp-Param-Region", b"eu"), ("Mcp-Param-Count", header)];
-        let reply = post(at, &call_body(30, json!({"region": "eu", "count": 0})), sent).await;
+        let reply = post(
+            at,
+            &call_body(30, json!({"region": "eu", "count": 0})),
+            sent,
+        )
+        .await;
         assert_passes(&reply, "eu Some(0) None None");
     }
 }

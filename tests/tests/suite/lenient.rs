@@ -114,7 +114,10 @@ fn each_allowed_row_reads_the_one_value() {
         ),
         (
             "{\"city\": \"Paris\", \"days\": 3, \"tags\": [\"a\",],}",
-            Forecast { tags: vec!["a".into()], ..paris.clone() },
+            Forecast {
+                tags: vec!["a".into()],
+                ..paris.clone()
+            },
             vec![TrailingComma, TrailingComma],
         ),
         (
@@ -124,18 +127,37 @@ fn each_allowed_row_reads_the_one_value() {
         ),
         (
             "{\"city\": \"Paris\", \"days\": 3, \"hourly\": True, \"units\": None}",
-            Forecast { hourly: true, ..paris.clone() },
+            Forecast {
+                hourly: true,
+                ..paris.clone()
+            },
             vec![PythonLiteral, PythonLiteral],
         ),
-        ("{'city': 'Paris', 'days': 3}", paris.clone(), vec![Quotes; 3]),
-        ("{“city”: “Paris”, “days”: 3}", paris.clone(), vec![Quotes; 3]),
-        ("{city: \"Paris\", days: 3}", paris.clone(), vec![UnquotedKey; 2]),
+        (
+            "{'city': 'Paris', 'days': 3}",
+            paris.clone(),
+            vec![Quotes; 3],
+        ),
+        (
+            "{“city”: “Paris”, “days”: 3}",
+            paris.clone(),
+            vec![Quotes; 3],
+        ),
+        (
+            "{city: \"Paris\", days: 3}",
+            paris.clone(),
+            vec![UnquotedKey; 2],
+        ),
         (
             "{\"city\": \"Paris\nTexas\", \"days\": 3}",
             forecast("Paris\nTexas", 3),
             vec![ControlCharacters],
         ),
-        ("{\"city\": \"Paris\", \"days\": 3, \"hourly\": false", paris.clone(), vec![MissingBrace]),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"hourly\": false",
+            paris.clone(),
+            vec![MissingBrace],
+        ),
         (
             "{\"city\": \"Paris\", \"days\": 3, \"city\": \"Paris\"}",
             paris.clone(),
@@ -143,7 +165,13 @@ fn each_allowed_row_reads_the_one_value() {
         ),
         (
             "{\"city\": \"Paris\", \"days\": 3, \"filter\": \"{\\\"field\\\": \\\"rain\\\"}\"}",
-            Forecast { filter: Some(Filter { field: "rain".into(), exact: false }), ..paris.clone() },
+            Forecast {
+                filter: Some(Filter {
+                    field: "rain".into(),
+                    exact: false,
+                }),
+                ..paris.clone()
+            },
             vec![JsonInString],
         ),
         (
@@ -151,25 +179,41 @@ fn each_allowed_row_reads_the_one_value() {
             paris.clone(),
             vec![JsonInString],
         ),
-        ("{\"city\": \"Paris\", \"days\": \"3\"}", paris.clone(), vec![NumberInString]),
+        (
+            "{\"city\": \"Paris\", \"days\": \"3\"}",
+            paris.clone(),
+            vec![NumberInString],
+        ),
         (
             "{\"city\": \"Paris\", \"days\": 3, \"threshold\": \"0.5\"}",
-            Forecast { threshold: Some(0.5), ..paris.clone() },
+            Forecast {
+                threshold: Some(0.5),
+                ..paris.clone()
+            },
             vec![NumberInString],
         ),
         (
             "{\"city\": \"Paris\", \"days\": 3, \"hourly\": \"true\"}",
-            Forecast { hourly: true, ..paris.clone() },
+            Forecast {
+                hourly: true,
+                ..paris.clone()
+            },
             vec![BooleanInString],
         ),
         (
             "{\"city\": \"Paris\", \"days\": 3, \"tags\": \"rain\"}",
-            Forecast { tags: vec!["rain".into()], ..paris.clone() },
+            Forecast {
+                tags: vec!["rain".into()],
+                ..paris.clone()
+            },
             vec![WrappedInArray],
         ),
         (
             "{\"city\": \"Paris\", \"days\": 3, \"tags\": \"[\\\"a\\\", \\\"b\\\"]\"}",
-            Forecast { tags: vec!["a".into(), "b".into()], ..paris.clone() },
+            Forecast {
+                tags: vec!["a".into(), "b".into()],
+                ..paris.clone()
+            },
             vec![JsonInString],
         ),
     ];
@@ -191,7 +235,8 @@ fn tagged_enums_and_options_are_followed() {
     let pointers: Vec<&str> = parsed.repairs.iter().map(|r| r.pointer()).collect();
     assert_eq!(pointers, ["/shapes/0/radius", "/shapes/1/side"]);
     // One shape where a list is due.
-    let parsed = lenient::parse_args::<Draw>(r#"{"shapes": {"kind": "square", "side": 1}}"#).unwrap();
+    let parsed =
+        lenient::parse_args::<Draw>(r#"{"shapes": {"kind": "square", "side": 1}}"#).unwrap();
     assert_eq!(parsed.value.shapes, [Shape::Square { side: 1 }]);
     assert_eq!(parsed.repairs[0].kind(), RepairKind::WrappedInArray);
 }
@@ -203,18 +248,45 @@ fn each_refused_row_is_refused() {
     use Refusal::*;
     // Text level: no value comes out.
     for (text, why) in [
-        ("{\"city\": \"Paris\", \"days\": 3} {\"city\": \"Rome\", \"days\": 3}", TwoDocuments),
-        ("```json\n{\"city\": \"Paris\", \"days\": 3}\n```\n```json\n{\"city\": \"Rome\", \"days\": 3}\n```", TwoDocuments),
-        ("{\"city\": \"Paris\", \"days\": 3, \"tags\": [\"a\"", Truncated),
+        (
+            "{\"city\": \"Paris\", \"days\": 3} {\"city\": \"Rome\", \"days\": 3}",
+            TwoDocuments,
+        ),
+        (
+            "```json\n{\"city\": \"Paris\", \"days\": 3}\n```\n```json\n{\"city\": \"Rome\", \"days\": 3}\n```",
+            TwoDocuments,
+        ),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"tags\": [\"a\"",
+            Truncated,
+        ),
         ("{\"city\": \"Paris\", \"days\": 3, \"tags\": ", Truncated),
         ("{\"city\": \"Par", Truncated),
         ("{\"city\": \"Paris\", \"days\": 1", Truncated),
-        ("{\"city\": \"Paris\", \"days\": 3, \"city\": \"Rome\"}", ConflictingKeys),
-        ("{\"city\": \"Paris\", \"days\": 3, \"threshold\": NaN}", NotANumber),
-        ("{\"city\": \"Paris\", \"days\": 3, \"threshold\": Infinity}", NotANumber),
-        ("{\"city\": \"Paris \"the capital\"\", \"days\": 3}", UnescapedQuote),
-        ("{\"city\": \"Paris\", \"days\": 3, \"hourly\": yes}", BareWord),
-        ("{\"city\": \"Paris\", \"days\": 3, \"hourly\": TRUE}", BareWord),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"city\": \"Rome\"}",
+            ConflictingKeys,
+        ),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"threshold\": NaN}",
+            NotANumber,
+        ),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"threshold\": Infinity}",
+            NotANumber,
+        ),
+        (
+            "{\"city\": \"Paris \"the capital\"\", \"days\": 3}",
+            UnescapedQuote,
+        ),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"hourly\": yes}",
+            BareWord,
+        ),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"hourly\": TRUE}",
+            BareWord,
+        ),
         ("{\"city\": Paris, \"days\": 3}", BareWord),
         ("{\"city\": \"Paris\", \"days\": 1,5}", Unexpected),
         ("{\"city\": \"Paris\", \"days\": 12km}", InvalidNumber),
@@ -229,17 +301,38 @@ fn each_refused_row_is_refused() {
         ("{\"city\": \"Paris\", \"days\": 2.5}", "/days"),
         ("{\"city\": \"Paris\", \"days\": \"2.5\"}", "/days"),
         ("{\"city\": \"Paris\", \"days\": \"3.0\"}", "/days"),
-        ("{\"city\": \"Paris\", \"days\": 3, \"hourly\": \"yes\"}", "/hourly"),
-        ("{\"city\": \"Paris\", \"days\": 3, \"hourly\": 1}", "/hourly"),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"hourly\": \"yes\"}",
+            "/hourly",
+        ),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"hourly\": 1}",
+            "/hourly",
+        ),
         ("{\"city\": 75001, \"days\": 3}", "/city"),
         ("{\"city\": {\"name\": \"Paris\"}, \"days\": 3}", "/city"),
-        ("{\"city\": \"Paris\", \"days\": 3, \"tags\": \"rain, wind\"}", "/tags"),
-        ("{\"city\": \"Paris\", \"days\": 3, \"units\": \"Metric\"}", "/units"),
-        ("{\"city\": \"Paris\", \"days\": 3, \"units\": \"metres\"}", "/units"),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"tags\": \"rain, wind\"}",
+            "/tags",
+        ),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"units\": \"Metric\"}",
+            "/units",
+        ),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"units\": \"metres\"}",
+            "/units",
+        ),
         ("{\"City\": \"Paris\", \"days\": 3}", "/City"),
         ("{\"days\": 3}", "/city"),
-        ("{\"name\": \"forecast\", \"arguments\": {\"city\": \"Paris\", \"days\": 3}}", "/name"),
-        ("{\"city\": \"Paris\", \"days\": 3, \"threshold\": \"1e999\"}", "/threshold"),
+        (
+            "{\"name\": \"forecast\", \"arguments\": {\"city\": \"Paris\", \"days\": 3}}",
+            "/name",
+        ),
+        (
+            "{\"city\": \"Paris\", \"days\": 3, \"threshold\": \"1e999\"}",
+            "/threshold",
+        ),
     ] {
         invalid_at(text, path);
     }
@@ -264,11 +357,20 @@ fn parse_args_takes_strict_json_text() {
     let got: Forecast = toolform::parse_args(r#"{"city": "Paris", "days": 3}"#).unwrap();
     assert_eq!(got, forecast("Paris", 3));
     // The same violations as from a value.
-    let from_text = toolform::parse_args::<Forecast>(r#"{"city": "Paris", "days": 30}"#).unwrap_err();
-    let from_value = toolform::parse_args::<Forecast>(json!({"city": "Paris", "days": 30})).unwrap_err();
+    let from_text =
+        toolform::parse_args::<Forecast>(r#"{"city": "Paris", "days": 30}"#).unwrap_err();
+    let from_value =
+        toolform::parse_args::<Forecast>(json!({"city": "Paris", "days": 30})).unwrap_err();
     assert_eq!(from_text, from_value);
     // Not JSON: one violation at the root, rule "json"; no repair.
-    for text in ["", "{city: \"Paris\"}", "{\"city\": \"Paris\",}", "```json\n{}\n```", "\u{0}", "{\"a\": NaN}"] {
+    for text in [
+        "",
+        "{city: \"Paris\"}",
+        "{\"city\": \"Paris\",}",
+        "```json\n{}\n```",
+        "\u{0}",
+        "{\"a\": NaN}",
+    ] {
         let err = toolform::parse_args::<Forecast>(text).unwrap_err();
         assert_eq!(err.violations().len(), 1, "{text:?}");
         assert_eq!(err.violations()[0].path, "", "{text:?}");
@@ -276,7 +378,9 @@ fn parse_args_takes_strict_json_text() {
     }
     // Dialects read text too.
     for dialect in toolform::dialect::Dialect::ALL {
-        let got: Forecast = dialect.parse_args(r#"{"city": "Paris", "days": 3}"#).unwrap();
+        let got: Forecast = dialect
+            .parse_args(r#"{"city": "Paris", "days": 3}"#)
+            .unwrap();
         assert_eq!(got.days, 3);
     }
 }
@@ -321,7 +425,12 @@ fn hostile_inputs_are_refused_cleanly() {
     let parsed = lenient::parse_args::<Forecast>(&text).unwrap();
     assert_eq!(parsed.value.filter.map(|f| f.field.len()), Some(1 << 20));
     // A million members, each with a repair: the list is capped.
-    let many = format!("{{{}}}", (0..100_000).map(|i| format!("k{i}: True,")).collect::<String>());
+    let many = format!(
+        "{{{}}}",
+        (0..100_000)
+            .map(|i| format!("k{i}: True,"))
+            .collect::<String>()
+    );
     let r = lenient::repair(&many, &json!(true)).unwrap();
     assert_eq!(r.repairs().len(), lenient::MAX_REPAIRS);
     assert!(r.unlisted() > 100_000);
@@ -393,7 +502,11 @@ fn arb_forecast() -> impl Strategy<Value = Value> {
     (
         any::<String>(),
         0u16..300,
-        prop::option::of(prop_oneof![Just("metric"), Just("imperial"), Just("Metric")]),
+        prop::option::of(prop_oneof![
+            Just("metric"),
+            Just("imperial"),
+            Just("Metric")
+        ]),
         prop::collection::vec("[a-z, ]{0,6}", 0..4),
         any::<bool>(),
         prop::option::of(any::<f64>().prop_filter("finite", |f| f.is_finite())),
@@ -511,7 +624,10 @@ fn corpus() -> Vec<(String, Forecast)> {
         units: Some(Units::Metric),
         tags: vec!["rain".into(), "wind, gusts".into()],
         hourly: true,
-        filter: Some(Filter { field: "temp".into(), exact: true }),
+        filter: Some(Filter {
+            field: "temp".into(),
+            exact: true,
+        }),
         threshold: Some(-2.5),
     };
     let full_json = json!({"city": "São Paulo", "days": 7, "units": "metric", "tags": ["rain", "wind, gusts"],
@@ -519,9 +635,18 @@ fn corpus() -> Vec<(String, Forecast)> {
     let small_json = json!({"city": "Paris", "days": 3});
     vec![
         (serde_json::to_string(&full_json).unwrap(), full.clone()),
-        (serde_json::to_string_pretty(&full_json).unwrap(), full.clone()),
-        (serde_json::to_string(&small_json).unwrap(), forecast("Paris", 3)),
-        (serde_json::to_string_pretty(&small_json).unwrap(), forecast("Paris", 3)),
+        (
+            serde_json::to_string_pretty(&full_json).unwrap(),
+            full.clone(),
+        ),
+        (
+            serde_json::to_string(&small_json).unwrap(),
+            forecast("Paris", 3),
+        ),
+        (
+            serde_json::to_string_pretty(&small_json).unwrap(),
+            forecast("Paris", 3),
+        ),
     ]
 }
 
@@ -552,7 +677,9 @@ fn roles(text: &str) -> Vec<u8> {
                 i += 1;
             }
             b'-' | b'0'..=b'9' | b'.' | b'e' | b'E' | b'+'
-                if i > 0 && (role[i - 1] == 3 || matches!(b[i - 1], b':' | b' ' | b'[' | b',' | b'\n')) =>
+                if i > 0
+                    && (role[i - 1] == 3
+                        || matches!(b[i - 1], b':' | b' ' | b'[' | b',' | b'\n')) =>
             {
                 role[i] = 3;
                 i += 1;
@@ -577,8 +704,9 @@ fn structural_damage_is_repaired_to_the_intended_value_or_refused() {
             let here = role.get(at).copied().unwrap_or(0);
             // Inserting between two bytes of one string or number changes
             // the value legitimately; so does changing a byte of one.
-            let may_insert =
-                !(before == 2 || (before == 1 && matches!(here, 1 | 2)) || (before == 3 && here == 3));
+            let may_insert = !(before == 2
+                || (before == 1 && matches!(here, 1 | 2))
+                || (before == 3 && here == 3));
             let may_change = at < text.len() && matches!(here, 0 | 1);
             let char_len = text[at..].chars().next().map_or(0, char::len_utf8);
             let mut variants = Vec::new();
@@ -590,13 +718,21 @@ fn structural_damage_is_repaired_to_the_intended_value_or_refused() {
                     variants.push(format!("{}{}{}", &text[..at], noise, &text[at..]));
                 }
                 if may_change {
-                    variants.push(format!("{}{}{}", &text[..at], noise, &text[at + char_len..]));
+                    variants.push(format!(
+                        "{}{}{}",
+                        &text[..at],
+                        noise,
+                        &text[at + char_len..]
+                    ));
                 }
             }
             for variant in variants {
                 checked += 1;
                 if let Ok(parsed) = lenient::parse_args::<Forecast>(&variant) {
-                    assert_eq!(parsed.value, intended, "{variant:?} was read as another value");
+                    assert_eq!(
+                        parsed.value, intended,
+                        "{variant:?} was read as another value"
+                    );
                     recovered += 1;
                 }
             }
@@ -637,7 +773,9 @@ mod rmcp_opt_in {
         #[tool]
         async fn forecast(
             &self,
-            toolform::rmcp::lenient::Parameters(args, repairs): toolform::rmcp::lenient::Parameters<Forecast>,
+            toolform::rmcp::lenient::Parameters(args, repairs): toolform::rmcp::lenient::Parameters<
+                Forecast,
+            >,
         ) -> CallToolResult {
             let text = format!("{} for {} days, tags {:?}", args.city, args.days, args.tags);
             repairs.tell(CallToolResult::success(vec![ContentBlock::text(text)]))
@@ -688,7 +826,10 @@ mod rmcp_opt_in {
 
     impl ClientHandler for Client {
         fn get_info(&self) -> rmcp::model::ClientConfig {
-            InitializeRequestParams::new(ClientCapabilities::default(), Implementation::new("lenient-test", "0"))
+            InitializeRequestParams::new(
+                ClientCapabilities::default(),
+                Implementation::new("lenient-test", "0"),
+            )
         }
     }
 
@@ -697,13 +838,16 @@ mod rmcp_opt_in {
     }
 
     async fn call(session: &Session<Client>, args: Value) -> (bool, Vec<String>) {
-        let Value::Object(args) = args else { panic!("an object") };
+        let Value::Object(args) = args else {
+            panic!("an object")
+        };
         let result = session
             .client
             .call_tool(CallToolRequestParams::new("forecast").with_arguments(args))
             .await
             .expect("a tool result");
-        let texts = serde_json::to_value(&result.content).expect("content")
+        let texts = serde_json::to_value(&result.content)
+            .expect("content")
             .as_array()
             .expect("blocks")
             .iter()
@@ -714,35 +858,67 @@ mod rmcp_opt_in {
 
     async fn check(session: Session<Client>) {
         // Repaired, and the model is told where and what.
-        let (error, texts) = call(&session, json!({"city": "Paris", "days": "3", "tags": "rain"})).await;
+        let (error, texts) = call(
+            &session,
+            json!({"city": "Paris", "days": "3", "tags": "rain"}),
+        )
+        .await;
         assert!(!error, "{texts:?}");
         assert_eq!(texts[0], "Paris for 3 days, tags [\"rain\"]");
         let note = texts.last().expect("a note");
-        assert!(note.contains("/days: read a string holding a JSON number"), "{note}");
-        assert!(note.contains("/tags: read a lone value as an array"), "{note}");
+        assert!(
+            note.contains("/days: read a string holding a JSON number"),
+            "{note}"
+        );
+        assert!(
+            note.contains("/tags: read a lone value as an array"),
+            "{note}"
+        );
         // Nothing to repair: no note.
         let (error, texts) = call(&session, json!({"city": "Paris", "days": 3})).await;
         assert!(!error);
         assert_eq!(texts.len(), 1, "{texts:?}");
         // No one reading: every violation, as the strict extractor gives.
-        let (error, texts) = call(&session, json!({"city": "Paris", "days": "1,5", "tags": "a, b"})).await;
+        let (error, texts) = call(
+            &session,
+            json!({"city": "Paris", "days": "1,5", "tags": "a, b"}),
+        )
+        .await;
         assert!(error, "{texts:?}");
-        assert!(texts[0].contains("/days") && texts[0].contains("/tags"), "{texts:?}");
+        assert!(
+            texts[0].contains("/days") && texts[0].contains("/tags"),
+            "{texts:?}"
+        );
     }
 
     #[tokio::test]
     async fn one_tool_reads_forgivingly_and_says_so() {
-        let session = in_process::session(OneTool { tool_router: OneTool::tool_router() }, Client, peer());
+        let session = in_process::session(
+            OneTool {
+                tool_router: OneTool::tool_router(),
+            },
+            Client,
+            peer(),
+        );
         // The tool still advertises the type's schema (rmcp's `#[tool]`
         // found `Parameters` by name).
         let tools = session.client.list_all_tools().await.expect("tools/list");
-        assert_eq!(tools[0].input_schema["properties"], Forecast::input_schema()["properties"]);
+        assert_eq!(
+            tools[0].input_schema["properties"],
+            Forecast::input_schema()["properties"]
+        );
         check(session).await;
     }
 
     #[tokio::test]
     async fn a_whole_server_reads_forgivingly_and_says_so() {
-        let session = in_process::session(WholeServer { tool_router: WholeServer::tool_router() }, Client, peer());
+        let session = in_process::session(
+            WholeServer {
+                tool_router: WholeServer::tool_router(),
+            },
+            Client,
+            peer(),
+        );
         check(session).await;
     }
 }
@@ -776,7 +952,10 @@ fn the_benchmark_corpus_is_recovered_or_refused_never_misread() {
         if item["label"] == "recover" {
             recover += 1;
             let got = accepted.unwrap_or_else(|| panic!("not recovered: {item}"));
-            assert!(same_number_aware(&got, &item["intended"]), "{item}: read as {got}");
+            assert!(
+                same_number_aware(&got, &item["intended"]),
+                "{item}: read as {got}"
+            );
         } else {
             refuse += 1;
             assert!(accepted.is_none(), "{item}: accepted as {accepted:?}");
@@ -793,7 +972,9 @@ fn same_number_aware(a: &Value, b: &Value) -> bool {
             x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_number_aware(a, b))
         }
         (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_number_aware(v, w)))
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_number_aware(v, w)))
         }
         _ => a == b,
     }

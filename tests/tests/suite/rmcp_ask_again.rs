@@ -75,9 +75,12 @@ impl Server {
     #[tool(description = "Prints until the call is cancelled")]
     async fn print_cancelled(&self, context: RequestContext<RoleServer>) -> CallToolResponse {
         let ct = context.ct.clone();
-        *self.cancel.lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(move || ct.cancel()));
+        *self.cancel.lock().unwrap_or_else(|e| e.into_inner()) =
+            Some(Box::new(move || ct.cancel()));
         match toolform::rmcp::elicit_until_valid::<Copies>(&context, "How many?", 50).await {
-            Err(ElicitFailure::Service(rmcp::ServiceError::Cancelled { .. })) => text("cancelled".into()),
+            Err(ElicitFailure::Service(rmcp::ServiceError::Cancelled { .. })) => {
+                text("cancelled".into())
+            }
             other => text(format!("{other:?}")),
         }
     }
@@ -386,13 +389,19 @@ async fn under_2026_asking_again_stops_after_the_attempts() {
     let done = call(&s, retry_under("print", "copies#3", json!(9), None)).await;
     let (is_error, text) = completed("round 3", &done);
     assert!(is_error, "the third bad answer ends the call: {text}");
-    assert!(text.contains("copies#3") && text.contains("maximum"), "{text}");
+    assert!(
+        text.contains("copies#3") && text.contains("maximum"),
+        "{text}"
+    );
     // A correct answer in the last round still reads.
     let done = call(&s, retry_under("print", "copies#3", json!(2), None)).await;
     assert_eq!(completed("round 3", &done), (false, "2 copies".into()));
     // Keys that are not a round of `copies` are not read as one.
     for key in ["copies#0", "copies#02", "copies#+3", "copies#", "copiesX#3"] {
-        let first = input_required(key, call(&s, retry_under("print", key, json!(9), None)).await);
+        let first = input_required(
+            key,
+            call(&s, retry_under("print", key, json!(9), None)).await,
+        );
         message_of(&first, "copies");
     }
 
@@ -403,11 +412,18 @@ async fn under_2026_asking_again_stops_after_the_attempts() {
     );
     let second = input_required(
         "rounds 2",
-        call(&s, retry("rounds_again", json!(7), first.request_state.clone())).await,
+        call(
+            &s,
+            retry("rounds_again", json!(7), first.request_state.clone()),
+        )
+        .await,
     );
-    let err = call(&s, retry("rounds_again", json!(7), second.request_state.clone()))
-        .await
-        .expect_err("the second bad answer ends the call");
+    let err = call(
+        &s,
+        retry("rounds_again", json!(7), second.request_state.clone()),
+    )
+    .await
+    .expect_err("the second bad answer ends the call");
     assert_eq!(err.code, rmcp::model::ErrorCode::INVALID_PARAMS, "{err:?}");
     assert!(err.message.contains("/copies"), "{}", err.message);
 }
@@ -421,14 +437,18 @@ async fn no_arguments_binds_empty_and_taken_ones_fail_closed() {
     let (s, _) = start(ProtocolVersion::V_2026_07_28, &[]);
     for (what, params) in [
         ("omitted", CallToolRequestParams::new("bare")),
-        ("{}", CallToolRequestParams::new("bare").with_arguments(serde_json::Map::new())),
+        (
+            "{}",
+            CallToolRequestParams::new("bare").with_arguments(serde_json::Map::new()),
+        ),
     ] {
         let first = input_required(what, call(&s, params).await);
         message_of(&first, "copies");
         // The state is bound to `{}`: the retry reads, with or without `{}`.
         for retry_params in [
             retry("bare", json!(2), first.request_state.clone()),
-            retry("bare", json!(2), first.request_state.clone()).with_arguments(serde_json::Map::new()),
+            retry("bare", json!(2), first.request_state.clone())
+                .with_arguments(serde_json::Map::new()),
         ] {
             let done = call(&s, retry_params).await;
             assert_eq!(completed(what, &done), (false, "2 copies".into()), "{what}");
@@ -436,7 +456,9 @@ async fn no_arguments_binds_empty_and_taken_ones_fail_closed() {
         // ... and not to other arguments.
         let other = retry("bare", json!(2), first.request_state.clone())
             .with_arguments(serde_json::Map::from_iter([("x".to_owned(), json!(1))]));
-        call(&s, other).await.expect_err("a state bound to {} is refused for other arguments");
+        call(&s, other)
+            .await
+            .expect_err("a state bound to {} is refused for other arguments");
     }
     let args = serde_json::Map::from_iter([("title".to_owned(), json!("Report"))]);
     let response = call(&s, CallToolRequestParams::new("taken").with_arguments(args)).await;
@@ -451,8 +473,16 @@ async fn asking_again_stops_when_the_call_is_cancelled() {
     for version in BEFORE_2026 {
         let (s, asked) = start(version.clone(), &[json!(9)]);
         let response = call(&s, CallToolRequestParams::new("print_cancelled")).await;
-        assert_eq!(completed("print_cancelled", &response), (false, "cancelled".into()), "{version:?}");
-        assert_eq!(asked.lock().unwrap_or_else(|e| e.into_inner()).len(), 1, "{version:?}");
+        assert_eq!(
+            completed("print_cancelled", &response),
+            (false, "cancelled".into()),
+            "{version:?}"
+        );
+        assert_eq!(
+            asked.lock().unwrap_or_else(|e| e.into_inner()).len(),
+            1,
+            "{version:?}"
+        );
     }
 }
 

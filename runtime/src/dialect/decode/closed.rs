@@ -93,7 +93,8 @@ impl Keys {
                 }
                 continue;
             }
-            let optional = field.has_default || (!field.deserialize_with && shape.missing_is_none());
+            let optional =
+                field.has_default || (!field.deserialize_with && shape.missing_is_none());
             self.names.push((name, shape));
             for alias in field.aliases {
                 self.aliases.push((alias, name, !optional));
@@ -115,7 +116,14 @@ impl Keys {
 }
 
 impl Walk {
-    fn value(&mut self, value: &Value, shape: &'static Shape, path: String, calls: usize, hops: usize) {
+    fn value(
+        &mut self,
+        value: &Value,
+        shape: &'static Shape,
+        path: String,
+        calls: usize,
+        hops: usize,
+    ) {
         if calls > MAX_CALLS || hops > MAX_HOPS {
             return;
         }
@@ -134,7 +142,13 @@ impl Walk {
                 }
                 (Shape::Map(map), Value::Object(entries)) => {
                     for (k, item) in entries {
-                        self.value(item, map.value, format!("{path}/{}", escape(k)), calls + 1, 0);
+                        self.value(
+                            item,
+                            map.value,
+                            format!("{path}/{}", escape(k)),
+                            calls + 1,
+                            0,
+                        );
                     }
                 }
                 _ => {}
@@ -184,8 +198,11 @@ impl Walk {
                     }
                     continue;
                 }
-                self.out
-                    .push(Violation::new(at, "additionalProperties", alias_message(keys, extra)));
+                self.out.push(Violation::new(
+                    at,
+                    "additionalProperties",
+                    alias_message(keys, extra),
+                ));
                 if required && !map.contains_key(primary) {
                     self.out.push(Violation::new(
                         format!("{path}/{}", escape(primary)),
@@ -199,13 +216,23 @@ impl Walk {
                 continue;
             }
             if closed {
-                self.out
-                    .push(Violation::new(at, "additionalProperties", alias_message(keys, extra)));
+                self.out.push(Violation::new(
+                    at,
+                    "additionalProperties",
+                    alias_message(keys, extra),
+                ));
             }
         }
     }
 
-    fn enumeration(&mut self, value: &Value, e: &'static Enum, path: &str, calls: usize, hops: usize) {
+    fn enumeration(
+        &mut self,
+        value: &Value,
+        e: &'static Enum,
+        path: &str,
+        calls: usize,
+        hops: usize,
+    ) {
         let plan = enum_plan(e);
         if plan.untagged {
             return self.untagged(value, e, path, calls, hops);
@@ -218,16 +245,24 @@ impl Walk {
         };
         match (e.repr, value) {
             (Repr::External, Value::String(tag)) => {
-                if self.rules.no_aliases && plan.tags.contains_key(tag.as_str()) && named(tag).is_none() {
+                if self.rules.no_aliases
+                    && plan.tags.contains_key(tag.as_str())
+                    && named(tag).is_none()
+                {
                     self.out.push(Violation::new(
                         path,
                         "enum",
-                        format!("`{}` is an alias the schema does not offer", crate::json::short(tag)),
+                        format!(
+                            "`{}` is an alias the schema does not offer",
+                            crate::json::short(tag)
+                        ),
                     ));
                 }
             }
             (Repr::External, Value::Object(map)) if map.len() == 1 => {
-                let Some((tag, content)) = map.iter().next() else { return };
+                let Some((tag, content)) = map.iter().next() else {
+                    return;
+                };
                 let at = format!("{path}/{}", escape(tag));
                 match named(tag) {
                     Some(v) => self.content(content, v, e, at, calls + 1, hops),
@@ -235,20 +270,28 @@ impl Walk {
                         self.out.push(Violation::new(
                             at,
                             "additionalProperties",
-                            format!("`{}` is an alias the schema does not offer", crate::json::short(tag)),
+                            format!(
+                                "`{}` is an alias the schema does not offer",
+                                crate::json::short(tag)
+                            ),
                         ));
                     }
                     None => {}
                 }
             }
             (Repr::Internal { tag }, Value::Object(map)) => {
-                let Some(t) = map.get(tag).and_then(Value::as_str) else { return };
+                let Some(t) = map.get(tag).and_then(Value::as_str) else {
+                    return;
+                };
                 let Some(v) = plan.variant(t) else { return };
                 if named(t).is_none() {
                     self.out.push(Violation::new(
                         format!("{path}/{}", escape(tag)),
                         "enum",
-                        format!("`{}` is an alias the schema does not offer", crate::json::short(t)),
+                        format!(
+                            "`{}` is an alias the schema does not offer",
+                            crate::json::short(t)
+                        ),
                     ));
                 }
                 let mut keys = Keys::default();
@@ -256,7 +299,9 @@ impl Walk {
                 match v.body {
                     VariantBody::Struct(s) => keys.gather(s, hops),
                     VariantBody::Newtype(inner) => match peel(inner(), false) {
-                        Some(At::Body(_, Body::Struct(s))) if hops < MAX_HOPS => keys.gather(s, hops + 1),
+                        Some(At::Body(_, Body::Struct(s))) if hops < MAX_HOPS => {
+                            keys.gather(s, hops + 1)
+                        }
                         Some(At::Body(_, Body::Unit)) => {}
                         _ => keys.open_ended = true,
                     },
@@ -270,7 +315,10 @@ impl Walk {
                         self.out.push(Violation::new(
                             format!("{path}/{}", escape(tag)),
                             "enum",
-                            format!("`{}` is an alias the schema does not offer", crate::json::short(t)),
+                            format!(
+                                "`{}` is an alias the schema does not offer",
+                                crate::json::short(t)
+                            ),
                         ));
                     }
                     plan.variant(t)
@@ -302,9 +350,19 @@ impl Walk {
     }
 
     /// A variant's content.
-    fn content(&mut self, value: &Value, v: &'static Variant, e: &'static Enum, path: String, calls: usize, hops: usize) {
+    fn content(
+        &mut self,
+        value: &Value,
+        v: &'static Variant,
+        e: &'static Enum,
+        path: String,
+        calls: usize,
+        hops: usize,
+    ) {
         match (&v.body, value) {
-            (VariantBody::Newtype(inner), value) => self.value(value, inner(), path, calls, hops + 1),
+            (VariantBody::Newtype(inner), value) => {
+                self.value(value, inner(), path, calls, hops + 1)
+            }
             (VariantBody::Tuple(fields), Value::Array(items)) => {
                 for (i, (item, f)) in items.iter().zip(fields.iter()).enumerate() {
                     self.value(item, f(), format!("{path}/{i}"), calls + 1, 0);
@@ -329,9 +387,15 @@ impl Walk {
         }
         let all_untagged = matches!(e.repr, Repr::Untagged);
         let mut best: Option<Vec<Violation>> = None;
-        let tagged = !all_untagged && e.variants.iter().any(|v| !v.untagged && v.de_name.is_some());
+        let tagged = !all_untagged
+            && e.variants
+                .iter()
+                .any(|v| !v.untagged && v.de_name.is_some());
         if tagged {
-            let mut trial = Walk { rules: self.rules, out: Vec::new() };
+            let mut trial = Walk {
+                rules: self.rules,
+                out: Vec::new(),
+            };
             trial.enumeration_tagged(value, e, path, calls, hops + 1);
             if trial.out.is_empty() {
                 return;
@@ -343,7 +407,10 @@ impl Walk {
             .iter()
             .filter(|v| (v.untagged || all_untagged) && v.de_name.is_some())
         {
-            let mut trial = Walk { rules: self.rules, out: Vec::new() };
+            let mut trial = Walk {
+                rules: self.rules,
+                out: Vec::new(),
+            };
             trial.content(value, v, e, path.to_string(), calls, hops + 1);
             if trial.out.is_empty() {
                 return;
@@ -356,18 +423,35 @@ impl Walk {
     }
 
     /// The tagged reading of an enum that also has untagged variants.
-    fn enumeration_tagged(&mut self, value: &Value, e: &'static Enum, path: &str, calls: usize, hops: usize) {
+    fn enumeration_tagged(
+        &mut self,
+        value: &Value,
+        e: &'static Enum,
+        path: &str,
+        calls: usize,
+        hops: usize,
+    ) {
         let plan = enum_plan(e);
         match (e.repr, value) {
             (Repr::External, Value::Object(map)) if map.len() == 1 => {
                 if let Some((tag, content)) = map.iter().next()
                     && let Some(v) = plan.tags.get(tag.as_str())
                 {
-                    self.content(content, v, e, format!("{path}/{}", escape(tag)), calls + 1, hops);
+                    self.content(
+                        content,
+                        v,
+                        e,
+                        format!("{path}/{}", escape(tag)),
+                        calls + 1,
+                        hops,
+                    );
                 }
             }
             (Repr::Internal { tag }, Value::Object(map)) => {
-                if let Some(v) = map.get(tag).and_then(Value::as_str).and_then(|t| plan.tags.get(t))
+                if let Some(v) = map
+                    .get(tag)
+                    .and_then(Value::as_str)
+                    .and_then(|t| plan.tags.get(t))
                     && let VariantBody::Struct(s) = v.body
                 {
                     let mut keys = Keys::default();

@@ -159,10 +159,14 @@ impl From<RoundError> for rmcp::ErrorData {
 impl rmcp::handler::server::tool::IntoCallToolResult for RoundError {
     fn into_call_tool_result(self) -> Result<rmcp::model::CallToolResponse, rmcp::ErrorData> {
         match self {
-            RoundError::ArgumentsUnseen => Ok(rmcp::model::CallToolResult::error(vec![
-                rmcp::model::ContentBlock::text(self.to_string()),
-            ])
-            .into()),
+            RoundError::ArgumentsUnseen => {
+                Ok(
+                    rmcp::model::CallToolResult::error(vec![rmcp::model::ContentBlock::text(
+                        self.to_string(),
+                    )])
+                    .into(),
+                )
+            }
             RoundError::Elicit(failure) => failure.into_call_tool_result(),
             other => Err(other.into()),
         }
