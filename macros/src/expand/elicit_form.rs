@@ -5,6 +5,7 @@ use crate::internals::ast::Container;
 use crate::internals::attr::{FormAttrs, FormFieldAttrs};
 use crate::internals::check::check_form;
 use crate::internals::ctxt::Ctxt;
+use crate::internals::fit::{Fit, Known};
 use crate::internals::model::{Form, FormField};
 use crate::internals::prim::Prim;
 use crate::internals::value::{Literal, Number};
@@ -14,7 +15,7 @@ use serde_derive_internals::ast::Data;
 use toolform_formats::Format;
 
 pub fn derive(input: &syn::DeriveInput) -> TokenStream {
-    let cx = Ctxt::default();
+    let cx = Ctxt::new();
     let form = FormAttrs::from_attrs(&cx, &input.attrs);
     let krate: syn::Path = form
         .krate
@@ -52,7 +53,13 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
         check_form(&cx, cont, form, elicit)
     });
     match checked {
-        Some(form) => expand(&form),
+        Some(form) => {
+            let mut out = expand(&form);
+            // None: `check` returns a model only without errors (taken, so
+            // the context's drop guard holds).
+            out.extend(cx.into_compile_errors());
+            out
+        }
         None => {
             let mut out = fallback(input, &krate);
             out.extend(cx.into_compile_errors());
@@ -79,8 +86,13 @@ fn literal_checks(form: &Form) -> TokenStream {
         // A check the field's type certainly passes is left out
         // (`internals::prim`).
         let prim = Prim::of(ty);
+        // A range the type's tokens decide is left out (`internals::fit`;
+        // one outside was reported by `check`).
         if let Some(range) = ours.range
-            && !prim.is_some_and(|p| p.range_fits(range.min, range.max))
+            && matches!(
+                Known::of(ty).range_fits(&[], range.min, range.max),
+                Fit::Unknown
+            )
         {
             let min = bound(&p, range.min);
             let max = bound(&p, range.max);

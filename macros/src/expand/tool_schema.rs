@@ -8,6 +8,7 @@ use crate::internals::bound::params_in;
 use crate::internals::bound::with_bounds;
 use crate::internals::check;
 use crate::internals::ctxt::Ctxt;
+use crate::internals::fit::{Fit, Known};
 use crate::internals::model::{Container, Field as FieldModel, WireType};
 use crate::internals::value::{Literal, Number};
 use proc_macro2::TokenStream;
@@ -19,7 +20,7 @@ use serde_derive_internals::name::Name;
 use syn::spanned::Spanned;
 
 pub fn derive(input: &syn::DeriveInput) -> TokenStream {
-    let cx = Ctxt::default();
+    let cx = Ctxt::new();
     let default_krate: syn::Path = crate::internals::ast::toolform_path();
     if let syn::Data::Union(u) = &input.data {
         cx.error_spanned_by(
@@ -42,7 +43,13 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     };
     let krate = cont.krate();
     match check::check(&cx, cont) {
-        Some(cont) => expand(&cont),
+        Some(cont) => {
+            let mut out = expand(&cont);
+            // None: `check` returns a model only without errors (taken, so
+            // the context's drop guard holds).
+            out.extend(cx.into_compile_errors());
+            out
+        }
         None => {
             let mut out = emit::fallback_tool_schema(input, &krate);
             out.extend(cx.into_compile_errors());
@@ -787,13 +794,14 @@ fn range_checks(cont: &Container) -> TokenStream {
         let (Some(ty), Some(c)) = (&ours.range_check, ours.attrs.constraints.as_ref()) else {
             continue;
         };
-        // A check the type certainly passes is left out (`internals::prim`).
-        let prim = crate::internals::prim::Prim::of(ty);
+        // A range the type's tokens decide is left out (`internals::fit`;
+        // one outside was reported by `check`).
+        let known = Known::of(ty);
         let Some(ty) = emit::outside_type(ty.to_token_stream()) else {
             continue;
         };
         for (path, range) in c.ranges() {
-            if path.is_empty() && prim.is_some_and(|p| p.range_fits(range.min, range.max)) {
+            if !matches!(known.range_fits(&path, range.min, range.max), Fit::Unknown) {
                 continue;
             }
             let min = emit::bound(&p, range.min);

@@ -101,18 +101,31 @@ impl Constraints {
     /// (`true`) and `values` (`false`) steps that leads to it.
     pub fn ranges(&self) -> Vec<(Vec<bool>, Range)> {
         let mut out = Vec::new();
-        self.collect_ranges(&mut Vec::new(), &mut out);
+        self.walk(&mut Vec::new(), &mut |path, c| {
+            if let Some(r) = c.range {
+                out.push((path.to_vec(), r));
+            }
+        });
         out
     }
 
-    fn collect_ranges(&self, path: &mut Vec<bool>, out: &mut Vec<(Vec<bool>, Range)>) {
-        if let Some(r) = self.range {
-            out.push((path.clone(), r));
-        }
+    /// Every `length(..)` of the tree, as `ranges` gives them.
+    pub fn lengths(&self) -> Vec<(Vec<bool>, Length)> {
+        let mut out = Vec::new();
+        self.walk(&mut Vec::new(), &mut |path, c| {
+            if let Some(l) = c.length {
+                out.push((path.to_vec(), l));
+            }
+        });
+        out
+    }
+
+    fn walk(&self, path: &mut Vec<bool>, f: &mut impl FnMut(&[bool], &Constraints)) {
+        f(path, self);
         for (step, inner) in [(true, &self.items), (false, &self.values)] {
             if let Some(inner) = inner {
                 path.push(step);
-                inner.constraints.collect_ranges(path, out);
+                inner.constraints.walk(path, f);
                 path.pop();
             }
         }

@@ -5,7 +5,8 @@
 //! `ast` joins them with serde's own reading; `check` holds the rules and
 //! makes the decisions, producing the `model` the emitters consume; `bound`
 //! finds type parameters; `prim` reads the
-//! primitive types a field names. Nothing here imports `expand`.
+//! primitive types a field names, `fit` whether a bound fits the type it
+//! bounds. Nothing here imports `expand`.
 
 pub mod ast;
 pub mod attr;
@@ -13,6 +14,7 @@ pub mod bound;
 pub mod check;
 pub mod ctxt;
 pub mod doc;
+pub mod fit;
 pub mod key_form;
 pub mod keys;
 pub mod model;

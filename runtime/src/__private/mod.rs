@@ -391,8 +391,8 @@ mod constraint_impls {
 
 pub use crate::shape::{int_in_range, int_range_meets};
 
-/// `#[schema(range(..))]` on an integer field: the bounds must leave a
-/// value of the field's type (`range(min = 300)` on `u8` leaves none).
+/// `#[schema(range(..))]` on an integer field: each bound must lie within
+/// the field's type (`range(max = 999)` on `u8` does not).
 /// Evaluated in a `const _` at the `range` key.
 pub const fn check_range<T: ToolSchema + ?Sized>(min: Option<Bound>, max: Option<Bound>) {
     check_range_in(T::SHAPE, min, max, false)
@@ -424,32 +424,38 @@ pub const fn check_range_within<T: ToolSchema + ?Sized>(
     check_range_in(shape, min, max, !path.is_empty())
 }
 
-/// `inner`: the range is on the items or values of the field.
+/// `inner`: the range is on the items or values of the field. Each bound
+/// must lie within the integer type's range: one outside it advertises
+/// values serde refuses (`range(max = 999)` on `u8`).
 const fn check_range_in(shape: &Shape, min: Option<Bound>, max: Option<Bound>, inner: bool) {
     match shape {
         Shape::Integer(r) => {
-            if !int_range_meets(r, min, None) {
+            if let Some(min) = min
+                && !int_range_meets(r, Some(min), Some(min))
+            {
                 if inner {
                     panic!(
-                        "this `range(min = ..)` is above the largest value of the items' (or \
-                         values') integer type: no value could satisfy it"
+                        "this `range(min = ..)` is outside the range of the items' (or values') \
+                         integer type: serde never reads such a value"
                     );
                 }
                 panic!(
-                    "this `range(min = ..)` is above the largest value of the field's integer \
-                     type: no value could satisfy it"
+                    "this `range(min = ..)` is outside the range of the field's integer type: \
+                     serde never reads such a value"
                 );
             }
-            if !int_range_meets(r, None, max) {
+            if let Some(max) = max
+                && !int_range_meets(r, Some(max), Some(max))
+            {
                 if inner {
                     panic!(
-                        "this `range(max = ..)` is below the smallest value of the items' (or \
-                         values') integer type: no value could satisfy it"
+                        "this `range(max = ..)` is outside the range of the items' (or values') \
+                         integer type: serde never reads such a value"
                     );
                 }
                 panic!(
-                    "this `range(max = ..)` is below the smallest value of the field's integer \
-                     type: no value could satisfy it"
+                    "this `range(max = ..)` is outside the range of the field's integer type: \
+                     serde never reads such a value"
                 );
             }
         }

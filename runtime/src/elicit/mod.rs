@@ -193,24 +193,28 @@ pub const fn __check_default_number<T: FormValue + ?Sized>(value: crate::shape::
     }
 }
 
-/// `#[elicit(range(..))]` on an integer field must leave a value of the
-/// field's type.
+/// `#[elicit(range(..))]` on an integer field: each bound must lie within
+/// the field's type.
 #[doc(hidden)]
 pub const fn __check_range<T: FormValue + ?Sized>(
     min: Option<crate::shape::Bound>,
     max: Option<crate::shape::Bound>,
 ) {
     if let FieldKind::Integer(range) = &T::KIND {
-        if !crate::shape::int_range_meets(range, min, None) {
+        if let Some(min) = min
+            && !crate::shape::int_range_meets(range, Some(min), Some(min))
+        {
             panic!(
-                "this `range(min = ..)` is above the largest value of the field's integer type: \
-                 no value could satisfy it"
+                "this `range(min = ..)` is outside the range of the field's integer type: \
+                 serde never reads such a value"
             )
         }
-        if !crate::shape::int_range_meets(range, None, max) {
+        if let Some(max) = max
+            && !crate::shape::int_range_meets(range, Some(max), Some(max))
+        {
             panic!(
-                "this `range(max = ..)` is below the smallest value of the field's integer type: \
-                 no value could satisfy it"
+                "this `range(max = ..)` is outside the range of the field's integer type: \
+                 serde never reads such a value"
             )
         }
     }

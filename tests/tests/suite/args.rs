@@ -1073,7 +1073,7 @@ mod declared {
         pub email: String,
         #[schema(range(min = 1, max = 8))]
         pub guests: u8,
-        #[schema(range(min = -300, max = 1000))]
+        #[schema(range(min = -100))]
         pub offset: i8,
         #[schema(range(min = 0.5, max = 99.5))]
         pub ratio: f64,

@@ -39,7 +39,7 @@ macro_rules! every_attribute {
             #[$desc]
             #[elicit(format = "email")]
             email: Option<String>,
-            #[elicit(range(min = -5, max = 18446744073709551615_u64))]
+            #[elicit(range(min = 0, max = 18446744073709551615_u64))]
             count: u64,
             #[elicit(range(min = 0.1, max = 1e20))]
             ratio: f64,

@@ -1,7 +1,8 @@
 // The derive leaves out a check the field's type certainly passes, read from
 // the type's name (`u8`, `Option<u8>`, `String`, ...). A check that fails is
-// still emitted for those names, and every other spelling of the same type
-// (an alias, a full path) keeps its checks.
+// still emitted for those names, and a spelling the derive does not read (an
+// alias) keeps its checks. (A range outside a type the derive reads is its
+// own error: range_outside_type.rs.)
 use serde::Deserialize;
 use toolform::elicit::ElicitForm;
 
@@ -9,12 +10,8 @@ type Small = u8;
 
 #[derive(Deserialize, ElicitForm)]
 struct Booking {
-    #[elicit(range(min = 300))]
-    optional: Option<u8>,
-    #[elicit(range(min = 300))]
+    #[elicit(range(min = 1, max = 256))]
     alias: Small,
-    #[elicit(range(max = -1))]
-    path: std::primitive::u16,
     #[elicit(default = 256)]
     guests: u8,
     #[elicit(default = 1.5)]

@@ -5,6 +5,7 @@ use super::decide;
 use crate::internals::ast::Container;
 use crate::internals::attr::{FormAttrs, FormFieldAttrs};
 use crate::internals::ctxt::Ctxt;
+use crate::internals::fit::{Fit, Known};
 use crate::internals::model::{self, DefaultValue};
 use crate::internals::serde_attr::{custom_de, serde_key_span};
 use crate::internals::value::{Literal, Number};
@@ -35,6 +36,7 @@ pub fn check_form<'a>(
             if let Some((fill, span)) = &ours.fill {
                 default_in_rules(cx, &ours, fill, *span);
             }
+            range_fits_type(cx, field, &ours);
         }
         let name = field.attrs.name().deserialize_name().value.clone();
         let aliases = field
@@ -133,6 +135,17 @@ fn no_custom_function(cx: &Ctxt, field: &Field) {
             "a form field read by a custom serde function has no known form type; \
              use a field type from the form grammar and convert after parsing",
         ));
+    }
+}
+
+/// Why: a bound outside the type's own range (`range(max = 999)` on `u8`)
+/// advertises values serde refuses (`fit`; the rest is left to the `const`
+/// check).
+fn range_fits_type(cx: &Ctxt, field: &Field, ours: &FormFieldAttrs) {
+    if let Some(r) = ours.range
+        && let Fit::Outside(why) = Known::of(field.ty).range_fits(&[], r.min, r.max)
+    {
+        cx.syn_error(syn::Error::new(r.span, why));
     }
 }
 

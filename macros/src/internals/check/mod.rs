@@ -11,6 +11,7 @@ pub use form::check_form;
 use super::ast::Container;
 use super::attr::FieldAttrs;
 use super::ctxt::Ctxt;
+use super::fit::{Fit, Known};
 use super::model::{self, WireType};
 use super::serde_attr::{custom_de, one_name, serde_key_span, skips_if_none};
 use super::value::{Literal, Number};
@@ -44,6 +45,7 @@ pub fn check<'a>(cx: &Ctxt, cont: Container<'a>) -> Option<model::Container<'a>>
         tuple_skip_one_direction(cx, &cont.serde, field);
         positional_constraints(cx, &cont.serde, field, &ours);
         examples_in_rules(cx, &ours);
+        bounds_fit_type(cx, field, &ours);
         fields.push(model::Field {
             default: decide::default_value(
                 field,
@@ -92,19 +94,53 @@ pub fn check<'a>(cx: &Ctxt, cont: Container<'a>) -> Option<model::Container<'a>>
 
 /// The type a `range(..)` (also one inside `items(..)`/`values(..)`) is
 /// checked against where the type is declared: `with`, else the field's
-/// type, when it mentions no type parameter and serde uses the field.
+/// type, when it mentions no type parameter, serde uses the field, and its
+/// tokens do not decide every range already (`bounds_fit_type`).
 fn range_check(field: &Field, ours: &FieldAttrs, params: &[syn::Ident]) -> Option<syn::Type> {
-    if ours.constraints.as_ref()?.ranges().is_empty() {
+    let ranges = ours.constraints.as_ref()?.ranges();
+    let ty = bounded_type(field, ours)?;
+    let known = Known::of(ty);
+    if ranges
+        .iter()
+        .all(|(path, r)| !matches!(known.range_fits(path, r.min, r.max), Fit::Unknown))
+    {
         return None;
     }
+    super::bound::params_in(ty, params)
+        .is_empty()
+        .then(|| ty.clone())
+}
+
+/// The type the field's bounds bound (`with`, else the field's type), when
+/// serde uses the field.
+fn bounded_type<'a>(field: &'a Field, ours: &'a FieldAttrs) -> Option<&'a syn::Type> {
     let fa = &field.attrs;
     if fa.skip_serializing() && fa.skip_deserializing() {
         return None;
     }
-    let ty = ours.with.as_ref().unwrap_or(field.ty);
-    super::bound::params_in(ty, params)
-        .is_empty()
-        .then(|| ty.clone())
+    Some(ours.with.as_ref().unwrap_or(field.ty))
+}
+
+/// Why: a bound outside the type's own range (`range(max = 999)` on `u8`)
+/// advertises values serde refuses, and a `length` that excludes a fixed
+/// array's size leaves no value at all. Decided from the type's tokens
+/// (`fit`); the rest is left to the `const` check (`range_check`).
+fn bounds_fit_type(cx: &Ctxt, field: &Field, ours: &FieldAttrs) {
+    let Some(c) = &ours.constraints else { return };
+    let Some(ty) = bounded_type(field, ours) else {
+        return;
+    };
+    let known = Known::of(ty);
+    for (path, r) in c.ranges() {
+        if let Fit::Outside(why) = known.range_fits(&path, r.min, r.max) {
+            cx.syn_error(syn::Error::new(r.span, why));
+        }
+    }
+    for (path, l) in c.lengths() {
+        if let Fit::Outside(why) = known.length_fits(&path, l.min, l.max) {
+            cx.syn_error(syn::Error::new(l.span, why));
+        }
+    }
 }
 
 /// The span of `key` in the type's `#[serde(...)]`, else the type's name.
