@@ -32,9 +32,8 @@
 //!   `test_error_handling`, `test_tool_with_progress`: the tools of the
 //!   conformance scenarios `tools-call-*`.
 //! - `list_airports` and `find_airport`: non-object results (`Vec<Airport>`,
-//!   `Option<Airport>`) returned as [`toolform::rmcp::Json`]. `list_tools` and
-//!   `call_tool` go through [`toolform::rmcp::list_tools`] and
-//!   [`toolform::rmcp::call_tool`]: a client on protocol 2026-07-28 gets the
+//!   `Option<Airport>`) returned as [`toolform::rmcp::Json`], the handler
+//!   inside [`toolform::rmcp::every_revision!`]: a client on protocol 2026-07-28 gets the
 //!   list (or `null`) as `structuredContent` under the type's own schema, an
 //!   older one gets `{"result": ..}` under that schema wrapped in an object.
 //! - With `contrast` on, `search_flights_schemars_deserialize` and
@@ -46,9 +45,9 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::InputResponses;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams,
-    GetPromptResponse, GetPromptResult, Implementation, ListPromptsResult, ListToolsResult,
-    PaginatedRequestParams, PromptMessage, Role, ServerCapabilities, ServerConfig,
+    CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse,
+    GetPromptResult, Implementation, ListPromptsResult, PaginatedRequestParams, PromptMessage,
+    Role, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
@@ -1125,27 +1124,11 @@ impl ExampleServer {
     }
 }
 
+// Non-object results (`list_airports`, `find_airport`) reach every revision:
+// `every_revision!` writes `list_tools`, `call_tool` and `get_tool`.
+toolform::rmcp::every_revision! {
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for ExampleServer {
-    /// The router's tools, each non-object `outputSchema` wrapped in
-    /// `{"result": ..}` for clients before protocol 2026-07-28.
-    async fn list_tools(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, ErrorData> {
-        Ok(toolform::rmcp::list_tools(&self.tool_router, &context))
-    }
-
-    /// The router's call, a non-object result wrapped the same way.
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        toolform::rmcp::call_tool(&self.tool_router, self, request, context).await
-    }
-
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
             ServerCapabilities::builder()
@@ -1189,6 +1172,7 @@ impl ServerHandler for ExampleServer {
         }
         self.rounds_prompt(request, context).await
     }
+}
 }
 
 // ---------------------------------------------------------------- contrast

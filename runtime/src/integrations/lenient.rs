@@ -9,9 +9,10 @@
 //!   [`Repairs::tell`] adds them to the tool's result.
 //! - **A whole server**: [`call_tool`] in the `#[tool_handler]` impl repairs
 //!   every call's arguments against the called tool's `inputSchema` before
-//!   the router reads them, and adds the repairs to the result; or
-//!   [`repair_arguments`] and [`Repairs::tell_response`] around another
-//!   `call_tool` (such as [`crate::rmcp::call_tool`]).
+//!   the router reads them, and adds the repairs to the result (the call
+//!   goes through [`crate::rmcp::call_tool`], so write
+//!   [`crate::rmcp::list_tools`] beside it); or [`repair_arguments`] and
+//!   [`Repairs::tell_response`] around another `call_tool`.
 //!
 //! Only repairs with one reading are made (a string holding the JSON of the
 //! object or array the schema wants, a string holding a number or boolean
@@ -54,17 +55,13 @@
 
 use crate::lenient::{Repair, repair_value};
 use crate::{ArgsError, ToolSchema};
-use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, JsonObject,
 };
 use rmcp::service::{MaybeSend, RequestContext, RoleServer};
-use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
-use std::borrow::Cow;
 
 /// The repairs made to a call's arguments (empty: none were needed).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -159,8 +156,11 @@ pub fn repair_arguments<S: MaybeSend + 'static>(
 }
 
 /// `tools/call` of a `#[tool_handler]` server that reads every tool's
-/// arguments forgivingly: [`repair_arguments`], the router's call, then
-/// [`Repairs::tell_response`].
+/// arguments forgivingly: [`repair_arguments`], the router's call through
+/// [`toolform::rmcp::call_tool`](crate::rmcp::call_tool) (non-object
+/// results reach every revision; write
+/// [`toolform::rmcp::list_tools`](crate::rmcp::list_tools) as the
+/// handler's `list_tools` beside it), then [`Repairs::tell_response`].
 pub async fn call_tool<S: MaybeSend + 'static>(
     router: &ToolRouter<S>,
     service: &S,
@@ -168,9 +168,7 @@ pub async fn call_tool<S: MaybeSend + 'static>(
     context: RequestContext<RoleServer>,
 ) -> Result<CallToolResponse, rmcp::ErrorData> {
     let repairs = repair_arguments(router, &mut request);
-    let response = router
-        .call(ToolCallContext::new(service, request, context))
-        .await?;
+    let response = super::output::call_tool(router, service, request, context).await?;
     Ok(repairs.tell_response(response))
 }
 
@@ -196,31 +194,7 @@ impl<T: ToolSchema + DeserializeOwned> Parameters<T> {
     }
 }
 
-impl<T: ToolSchema> JsonSchema for Parameters<T> {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> Cow<'static, str> {
-        Cow::Borrowed(std::any::type_name::<T>())
-    }
-
-    fn schema_id() -> Cow<'static, str> {
-        Cow::Borrowed(std::any::type_name::<T>())
-    }
-
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        super::schemars::json_schema::<T>(generator, &Self::schema_name())
-    }
-}
-
-impl<S, T: ToolSchema + DeserializeOwned> FromContextPart<ToolCallContext<'_, S>>
-    for Parameters<T>
-{
-    fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, rmcp::ErrorData> {
-        Parameters::parse(context.arguments.as_ref()).map_err(rmcp::ErrorData::from)
-    }
-}
+super::params::arguments_extractor!(Parameters);
 
 #[cfg(test)]
 mod tests {

@@ -23,11 +23,16 @@
 //! value: a tool returning `Option<Struct>` sends `{"result": {..}}` for
 //! `Some` and `{"result": null}` for `None`, as its wrapped schema says.
 //!
-//! [`list_tools`] and [`call_tool`] are the two `ServerHandler` methods a
-//! `#[tool_handler]` server writes to get this (they must go together: a
-//! wrapped schema with an unwrapped result is what rmcp would then strip);
-//! [`tools_for`] and [`result_for`] are the same for any list of tools and
-//! any result.
+//! [`every_revision!`](crate::rmcp::every_revision) around a server's
+//! `#[tool_handler]` impl is the one way to get this: it writes the
+//! handler's `list_tools`, `call_tool` and `get_tool` (the first two cannot
+//! go apart). A `toolform::rmcp::Json<T>` whose `T` is not an object,
+//! returned by a tool of a server without it, fails the call with an error
+//! that names the fix (every revision alike, so a test with any client
+//! finds it), rather than reaching older clients without its schema.
+//! [`list_tools`] and [`call_tool`] are the two methods for a handler
+//! written by hand (with [`crate::rmcp::lenient`], say); [`tools_for`] and
+//! [`result_for`] are the same for any list of tools and any result.
 
 use super::schemars::{is_literal_keyword, is_name_map};
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -42,6 +47,18 @@ use std::sync::Arc;
 
 /// The property that holds a non-object value for peers before 2026-07-28.
 pub const RESULT_KEY: &str = "result";
+
+tokio::task_local! {
+    /// Set while [`call_tool`] runs the router's call: a tool's result then
+    /// reaches every revision (`toolform::rmcp::Json<T>` asks).
+    static EVERY_REVISION: ();
+}
+
+/// Whether the tool call being answered runs inside [`call_tool`] (so a
+/// non-object result will be wrapped for older peers).
+pub(crate) fn results_reach_every_revision() -> bool {
+    EVERY_REVISION.try_with(|()| ()).is_ok()
+}
 
 /// Whether a peer on `version` takes any schema as `outputSchema` and any
 /// value as `structuredContent` (protocol 2026-07-28 and later). An unknown
@@ -303,6 +320,11 @@ pub fn list_tools<S: MaybeSend + 'static>(
 /// reach every revision: the router's call, then [`result_for`] with the
 /// called tool's output schema and the peer's protocol version. Goes with
 /// [`list_tools`] (see there).
+///
+/// The arguments as sent are also kept in the request's extensions, where
+/// a [`Call`](crate::rmcp::Call) extractor finds them in any order with the
+/// other extractors (and tells a call without `arguments` from arguments
+/// another extractor took).
 pub async fn call_tool<S: MaybeSend + 'static>(
     router: &ToolRouter<S>,
     service: &S,
@@ -313,8 +335,164 @@ pub async fn call_tool<S: MaybeSend + 'static>(
     let schema = router
         .get(&request.name)
         .and_then(|tool| tool.output_schema.clone());
-    let response = router
-        .call(ToolCallContext::new(service, request, context))
-        .await?;
+    // The arguments as the client sent them, for `Call` (whatever extractor
+    // takes them before it).
+    let mut context = context;
+    context
+        .extensions
+        .insert(super::rounds::SentArguments(request.arguments.clone()));
+    let call = router.call(ToolCallContext::new(service, request, context));
+    let response = EVERY_REVISION.scope((), call).await?;
+    let response = without_router_prefix(response);
     Ok(result_for(schema.as_deref(), response, version.as_ref()))
+}
+
+/// toolform's own argument errors without the prefix rmcp's router needed
+/// to make them tool results (`failed to deserialize parameters:`, though
+/// nothing failed to deserialize): the model reads `the arguments do not
+/// match the tool's input schema: ..`. Other texts are left as they are.
+fn without_router_prefix(response: CallToolResponse) -> CallToolResponse {
+    let CallToolResponse::Complete(mut result) = response else {
+        return response;
+    };
+    if result.is_error == Some(true) {
+        for block in &mut result.content {
+            if let ContentBlock::Text(text) = block
+                && let Some(own) = super::params::own_argument_error(&text.text)
+            {
+                text.text = own.to_owned();
+            }
+        }
+    }
+    result.into()
+}
+
+/// Writes a `#[tool_handler]` server's `list_tools`, `call_tool` and
+/// `get_tool` so that non-object results (`toolform::rmcp::Json<Vec<T>>`,
+/// `Json<Option<T>>`, `Json<String>`) reach every protocol revision:
+/// written around the impl, with the `#[tool_handler]` attribute first.
+///
+/// ```
+/// use rmcp::handler::server::router::tool::ToolRouter;
+/// use rmcp::model::{ServerCapabilities, ServerConfig};
+/// use rmcp::{ServerHandler, tool, tool_handler, tool_router};
+/// use toolform::rmcp::Json;
+///
+/// #[derive(serde::Serialize, toolform::ToolSchema)]
+/// struct Airport { code: String }
+///
+/// #[derive(Clone)]
+/// struct Server { tool_router: ToolRouter<Self> }
+///
+/// #[tool_router]
+/// impl Server {
+///     /// The airports served.
+///     #[tool]
+///     async fn airports(&self) -> Json<Vec<Airport>> {
+///         Json(vec![Airport { code: "LHR".into() }])
+///     }
+/// }
+///
+/// toolform::rmcp::every_revision! {
+///     #[tool_handler(router = self.tool_router)]
+///     impl ServerHandler for Server {
+///         fn get_info(&self) -> ServerConfig {
+///             ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+///         }
+///     }
+/// }
+/// # let _ = Server { tool_router: Server::tool_router() };
+/// ```
+///
+/// - `tools/list` goes through [`list_tools`]: before 2026-07-28 a
+///   non-object `outputSchema` is listed inside `{"result": ..}`.
+/// - `tools/call` goes through [`call_tool`]: the value follows its listed
+///   schema, and a `toolform::rmcp::Json<T>` knows it is in good hands.
+///   Without this macro (or [`call_tool`]), a `Json<T>` whose `T` is not an
+///   object fails the call (JSON-RPC -32603 naming this macro) under every
+///   revision, rather than reach older clients without its schema.
+/// - `get_tool` is the router's, as `#[tool_handler]` writes it.
+///
+/// The router is `router = self.<field>` (a field path) or, with no
+/// `router`, `Self::tool_router()`, as `#[tool_handler]` reads it; its
+/// other options (`name`, `version`, `instructions`, `meta`) follow the
+/// router and are kept. Other attributes (`#[prompt_handler]`) go after it.
+/// The impl must not write `list_tools`, `call_tool` or `get_tool` itself
+/// (two definitions do not compile).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __toolform_rmcp_every_revision {
+    (
+        #[$($handler:ident)::+ (router = $this:ident $(. $field:ident)+ $(, $($option:tt)*)?)]
+        $(#[$attr:meta])*
+        impl $($trait:ident)::+ for $ty:ty { $($body:tt)* }
+    ) => {
+        $crate::__toolform_rmcp_every_revision! {
+            @emit [$this] [$this $(. $field)+]
+            [
+                #[$($handler)::+ (router = $this $(. $field)+ $(, $($option)*)?)]
+                $(#[$attr])*
+                impl $($trait)::+ for $ty
+            ]
+            { $($body)* }
+        }
+    };
+    (
+        #[$($handler:ident)::+]
+        $(#[$attr:meta])*
+        impl $($trait:ident)::+ for $ty:ty { $($body:tt)* }
+    ) => {
+        $crate::__toolform_rmcp_every_revision! {
+            @emit [self] [Self::tool_router()]
+            [
+                #[$($handler)::+]
+                $(#[$attr])*
+                impl $($trait)::+ for $ty
+            ]
+            { $($body)* }
+        }
+    };
+    (
+        @emit [$this:ident] [$($router:tt)+] [$($head:tt)*] { $($body:tt)* }
+    ) => {
+        $($head)* {
+            async fn list_tools(
+                &$this,
+                _request: ::core::option::Option<$crate::rmcp::__rmcp::model::PaginatedRequestParams>,
+                context: $crate::rmcp::__rmcp::service::RequestContext<$crate::rmcp::__rmcp::service::RoleServer>,
+            ) -> ::core::result::Result<
+                $crate::rmcp::__rmcp::model::ListToolsResult,
+                $crate::rmcp::__rmcp::ErrorData,
+            > {
+                ::core::result::Result::Ok($crate::rmcp::list_tools(&$($router)+, &context))
+            }
+
+            async fn call_tool(
+                &$this,
+                request: $crate::rmcp::__rmcp::model::CallToolRequestParams,
+                context: $crate::rmcp::__rmcp::service::RequestContext<$crate::rmcp::__rmcp::service::RoleServer>,
+            ) -> ::core::result::Result<
+                $crate::rmcp::__rmcp::model::CallToolResponse,
+                $crate::rmcp::__rmcp::ErrorData,
+            > {
+                $crate::rmcp::call_tool(&$($router)+, $this, request, context).await
+            }
+
+            fn get_tool(
+                &$this,
+                name: &str,
+            ) -> ::core::option::Option<$crate::rmcp::__rmcp::model::Tool> {
+                $($router)+.get(name).cloned()
+            }
+
+            $($body)*
+        }
+    };
+    ($($other:tt)*) => {
+        ::core::compile_error!(
+            "toolform::rmcp::every_revision! takes a `#[tool_handler]` impl: \
+             `every_revision! { #[tool_handler(router = self.tool_router)] impl ServerHandler for Server { .. } }` \
+             (the `#[tool_handler]` attribute first, its router a field of `self` or left out)"
+        );
+    };
 }

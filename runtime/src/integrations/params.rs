@@ -9,9 +9,7 @@
 //! a compile error, not schemars' schema advertised under toolform's name.
 
 use crate::{ArgsError, ToolSchema};
-use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::tool::IntoCallToolResult;
-use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{CallToolResponse, CallToolResult};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;
@@ -25,6 +23,25 @@ use std::borrow::Cow;
 /// model as text instead of ending the call with a JSON-RPC error.
 /// `tests/tests/suite/rmcp_dropin.rs` pins the behaviour.
 pub(crate) const ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
+
+/// The beginnings of the messages toolform sends behind
+/// [`ARGUMENT_ERROR_PREFIX`].
+const OWN_ARGUMENT_ERRORS: [&str; 2] = [
+    "the arguments do not match the tool's input schema",
+    "toolform::rmcp::Call cannot see",
+];
+
+/// `text` without [`ARGUMENT_ERROR_PREFIX`] when what follows it is one of
+/// toolform's own argument errors.
+pub(crate) fn own_argument_error(text: &str) -> Option<&str> {
+    let rest = text
+        .strip_prefix(ARGUMENT_ERROR_PREFIX)?
+        .strip_prefix(' ')?;
+    OWN_ARGUMENT_ERRORS
+        .iter()
+        .any(|own| rest.starts_with(own))
+        .then_some(rest)
+}
 
 /// A `#[tool]` function's arguments, checked by [`crate::parse_args`]: the
 /// drop-in for rmcp's `Parameters<T>` (write `use toolform::rmcp::Parameters;`
@@ -91,43 +108,67 @@ impl<T: ToolSchema + DeserializeOwned> Parameters<T> {
     /// Reads a call's `arguments` object (absent is `{}`), or every way it
     /// breaks `T`'s input schema.
     pub fn parse(arguments: Option<&Map<String, Value>>) -> Result<Self, ArgsError> {
-        let arguments = match arguments {
-            Some(map) => Value::Object(map.clone()),
-            None => Value::Object(Map::new()),
-        };
-        crate::parse_args(&arguments).map(Parameters)
+        let arguments = arguments_object(arguments);
+        let parsed = crate::parse_args(&arguments).map(Parameters);
+        crate::schema::dispose(arguments);
+        parsed
     }
 }
 
-impl<T: ToolSchema> JsonSchema for Parameters<T> {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> Cow<'static, str> {
-        Cow::Borrowed(std::any::type_name::<T>())
-    }
-
-    fn schema_id() -> Cow<'static, str> {
-        Cow::Borrowed(std::any::type_name::<T>())
-    }
-
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        // Always a tool's whole `inputSchema`: the rendering as it is, its
-        // header annotations checked (rmcp builds its tools at start-up).
-        super::assert_headers::<T>();
-        super::schemars::root_json_schema::<T>(generator)
-    }
+/// A call's `arguments` as the object they are read as (absent is `{}`),
+/// copied: the context keeps them for the extractors after.
+pub(crate) fn arguments_object(arguments: Option<&Map<String, Value>>) -> Value {
+    Value::Object(arguments.cloned().unwrap_or_default())
 }
 
-impl<S, T: ToolSchema + DeserializeOwned> FromContextPart<ToolCallContext<'_, S>>
-    for Parameters<T>
-{
-    fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, rmcp::ErrorData> {
-        // Read, not taken: extractors after this one see the same arguments.
-        Parameters::parse(context.arguments.as_ref()).map_err(rmcp::ErrorData::from)
-    }
+/// The `JsonSchema` (a tool's whole `inputSchema`: `T`'s input schema as
+/// rendered, its header annotations checked) and the extractor (read with
+/// the wrapper's `parse`, the arguments left in the context) of an
+/// arguments wrapper that rmcp's `#[tool]` finds by its name `Parameters`.
+macro_rules! arguments_extractor {
+    ($wrapper:ident) => {
+        impl<T: $crate::ToolSchema> ::schemars::JsonSchema for $wrapper<T> {
+            fn inline_schema() -> bool {
+                true
+            }
+
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(::std::any::type_name::<T>())
+            }
+
+            fn schema_id() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(::std::any::type_name::<T>())
+            }
+
+            fn json_schema(generator: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
+                // Always a tool's whole `inputSchema`: the rendering as it
+                // is, its header annotations checked (rmcp builds its tools
+                // at start-up).
+                $crate::integrations::assert_headers::<T>();
+                $crate::integrations::schemars::root_json_schema::<T>(generator)
+            }
+        }
+
+        impl<S, T: $crate::ToolSchema + ::serde::de::DeserializeOwned>
+            ::rmcp::handler::server::common::FromContextPart<
+                ::rmcp::handler::server::tool::ToolCallContext<'_, S>,
+            > for $wrapper<T>
+        {
+            fn from_context_part(
+                context: &mut ::rmcp::handler::server::tool::ToolCallContext<'_, S>,
+            ) -> Result<Self, ::rmcp::ErrorData> {
+                // Read, not taken: extractors after this one see the same
+                // arguments.
+                $wrapper::parse(context.arguments.as_ref()).map_err(::rmcp::ErrorData::from)
+            }
+        }
+    };
 }
+// `toolform::rmcp::lenient::Parameters` too.
+#[cfg_attr(not(feature = "lenient"), allow(unused_imports))]
+pub(crate) use arguments_extractor;
+
+arguments_extractor!(Parameters);
 
 /// `?` on an [`ArgsError`] in a tool returning `Result<_, rmcp::ErrorData>`:
 /// rmcp hands this error to the model as a tool result with `isError: true`
@@ -154,10 +195,13 @@ impl From<ArgsError> for rmcp::ErrorData {
 ///   when it disagrees with serde).
 /// - The result is the value as `structuredContent` and its serde_json text
 ///   as a text block, as rmcp's `Json` writes it. A non-object `T`
-///   (`Vec<_>`, `Option<_>`) before protocol 2026-07-28 needs
-///   [`list_tools`](crate::rmcp::list_tools) and
-///   [`call_tool`](crate::rmcp::call_tool) in the handler (see
-///   [`crate::rmcp`]).
+///   (`Vec<_>`, `Option<_>`, `String`) needs
+///   [`every_revision!`](crate::rmcp::every_revision) around the server's
+///   `#[tool_handler]` impl, which lists its schema and sends its value
+///   inside `{"result": ..}` to clients before protocol 2026-07-28 (rmcp
+///   alone would drop both). Without it the call fails (JSON-RPC -32603
+///   naming the macro) under every revision: a forgotten macro shows in
+///   the first test, not only with older clients.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Json<T: ToolSchema>(pub T);
 
@@ -170,6 +214,20 @@ impl<T: ToolSchema> Json<T> {
 
 impl<T: ToolSchema + Serialize + 'static> IntoCallToolResult for Json<T> {
     fn into_call_tool_result(self) -> Result<CallToolResponse, rmcp::ErrorData> {
+        if !super::output::results_reach_every_revision()
+            && !super::output::is_object_output(&super::rmcp::output_schema::<T>())
+        {
+            return Err(rmcp::ErrorData::internal_error(
+                format!(
+                    "toolform::rmcp::Json<{}> is not an object: clients before protocol \
+                     2026-07-28 would get neither its schema nor its value; write \
+                     `toolform::rmcp::every_revision! {{ #[tool_handler(..)] impl ServerHandler for .. {{ .. }} }}` \
+                     around the server's handler (or call toolform::rmcp::call_tool from its call_tool)",
+                    std::any::type_name::<T>()
+                ),
+                None,
+            ));
+        }
         let value = serde_json::to_value(self.0).map_err(|e| {
             rmcp::ErrorData::internal_error(
                 format!("cannot serialize the structured result: {e}"),

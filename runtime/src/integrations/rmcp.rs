@@ -8,11 +8,13 @@
 //!   types implement `schemars::JsonSchema` (see [`crate::schemars`]), so rmcp
 //!   asks them for the same two schemas.
 //! - **Non-object results** (`Json<Vec<T>>`, `Json<String>`, `Json<Option<T>>`):
-//!   [`list_tools`] and [`call_tool`] in the `#[tool_handler]` impl send
-//!   `T`'s schema and the value to a client on protocol 2026-07-28 and both
-//!   inside `{"result": ..}` to older ones (which rmcp alone would send
-//!   neither), with the value as text for all; [`tools_for`],
-//!   [`result_for`] and [`result_object_schema`] are their parts.
+//!   [`every_revision!`] around the `#[tool_handler]` impl sends `T`'s schema
+//!   and the value to a client on protocol 2026-07-28 and both inside
+//!   `{"result": ..}` to older ones (which rmcp alone would send neither),
+//!   with the value as text for all. A server without it fails such a call,
+//!   naming the macro. [`list_tools`] and [`call_tool`] are the handler
+//!   methods it writes; [`tools_for`], [`result_for`] and
+//!   [`result_object_schema`] are their parts.
 //! - **Elicitation, protocol 2025-06-18 and 2025-11-25** (a server-to-client
 //!   request): [`elicit`] sends an [`ElicitForm`]'s `requestedSchema` in the
 //!   grammar of the client's protocol version and reads the answer back into
@@ -145,6 +147,10 @@ fn schema_object(schema: &'static Value) -> Arc<JsonObject> {
     })
 }
 
+/// rmcp itself, for the code [`every_revision!`] writes.
+#[doc(hidden)]
+pub use ::rmcp as __rmcp;
+
 pub use super::args::{
     Args, invalid_arguments_result, invalid_arguments_structured, violations_json,
 };
@@ -167,3 +173,5 @@ pub use super::output::{
 pub use super::params::Json;
 pub use super::params::Parameters;
 pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};
+#[doc(inline)]
+pub use crate::__toolform_rmcp_every_revision as every_revision;

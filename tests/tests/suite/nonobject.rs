@@ -417,41 +417,6 @@ async fn every_structured_value_validates_against_its_listed_schema_under_every_
 }
 
 #[tokio::test]
-async fn rmcp_alone_drops_schema_and_value_for_older_revisions() {
-    // What the two handler methods change: rmcp 3.11 keeps a non-object
-    // schema and value from 2026-07-28 on, and for older peers removes both,
-    // leaving the value only as text.
-    for version in &REVISIONS {
-        let v = version.as_str();
-        let modern = *version == ProtocolVersion::V_2026_07_28;
-        let session = session(version, false);
-        let listed = session.client.list_tools(None).await.expect("tools/list");
-        let hits_tool = listed
-            .tools
-            .iter()
-            .find(|t| t.name == "hits")
-            .expect("listed");
-        assert_eq!(hits_tool.output_schema.is_some(), modern, "{v}");
-        let found = listed
-            .tools
-            .iter()
-            .find(|t| t.name == "found")
-            .expect("listed");
-        assert!(found.output_schema.is_some(), "{v}");
-        let result = call(&session, "hits", json!({})).await;
-        assert_eq!(
-            result.structured_content.is_some(),
-            modern,
-            "{v}: {result:?}"
-        );
-        assert_eq!(
-            text_blocks(&result),
-            [serde_json::to_string(&hits()).unwrap()]
-        );
-    }
-}
-
-#[tokio::test]
 async fn error_results_pass_through() {
     for version in &REVISIONS {
         let session = session(version, true);

@@ -464,7 +464,10 @@ async fn no_arguments_binds_empty_and_taken_ones_fail_closed() {
     let response = call(&s, CallToolRequestParams::new("taken").with_arguments(args)).await;
     let (is_error, text) = completed("taken", &response);
     assert!(is_error, "{text}");
-    assert!(text.contains("list `call: Call` before it"), "{text}");
+    assert!(
+        text.contains("list `call: Call` first") && text.contains("every_revision!"),
+        "{text}"
+    );
 }
 
 /// A cancelled call asks no more: one form went out, not fifty.

@@ -111,8 +111,10 @@ impl fmt::Display for RoundError {
             RoundError::ArgumentsUnseen => f.write_str(
                 "toolform::rmcp::Call cannot see this call's arguments: an extractor listed \
                  before `call: Call` (rmcp's `Parameters<_>` or `JsonObject`) took them, or the \
-                 client sent none; list `call: Call` before it, or bind them with \
-                 `Call::bind_arguments` (a tool without arguments: `Call::no_arguments`)",
+                 client sent none; write `toolform::rmcp::every_revision!` around the server's \
+                 `#[tool_handler]` impl (Call then sees them as sent), or list `call: Call` \
+                 first, or bind them with `Call::bind_arguments` (a tool without arguments: \
+                 `Call::no_arguments`)",
             ),
         }
     }
