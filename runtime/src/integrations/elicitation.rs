@@ -1,7 +1,9 @@
 //! Elicitation with rmcp: forms as rmcp's typed model, `elicitation/create`
 //! requests (2025-06-18, 2025-11-25), `InputRequiredResult`s (2026-07-28) and
-//! [`ask`], which picks between them. Re-exported from `toolform::rmcp`;
-//! below both `rmcp.rs` and the multi-round `rounds`, which use it.
+//! [`ask`], which picks between them. `ask`, `ask_until_valid`, `ask_url`,
+//! [`Asked`] and [`ElicitFailure`] are re-exported from `toolform::rmcp`, the
+//! building blocks from `toolform::rmcp::elicitation`; below both `rmcp.rs`
+//! and the multi-round `rounds`, which use it.
 
 use crate::elicit::{ElicitError, ElicitForm, Elicited, FormProblem, Revision, answer};
 use rmcp::model::{
@@ -26,16 +28,17 @@ pub fn revision_for(version: &ProtocolVersion) -> Revision {
         .unwrap_or(Revision::V2025_06_18)
 }
 
-/// `T`'s form as rmcp's typed `ElicitationSchema`, for protocol 2025-11-25
-/// and 2026-07-28 (one grammar), which carry every form toolform derives.
+/// `T`'s form as rmcp's typed `ElicitationSchema` in the 2025-11-25 /
+/// 2026-07-28 grammar (one grammar), which carries every form toolform
+/// derives, for a builder that cannot fail (an `InputRequiredResult`).
 ///
 /// Integer bounds are within +-(2^53 - 1) (what a JavaScript client reads
 /// exactly), so they fit rmcp's `i64` bounds. Should rmcp's model refuse a
 /// keyword of some property all the same (a `maxLength` beyond its `u32`),
 /// that property is carried with its type, title, description and options
 /// alone: the answer is still checked against the whole form on the server
-/// ([`elicited`]). [`elicitation_schema_for`] reports such a refusal instead.
-pub fn elicitation_schema<T: ElicitForm>() -> ElicitationSchema {
+/// ([`elicited`]). [`elicitation_schema`] reports such a refusal instead.
+fn lenient_schema_of<T: ElicitForm>() -> ElicitationSchema {
     let schema = T::requested_schema();
     ElicitationSchema::deserialize(schema).unwrap_or_else(|_| lenient_schema(schema))
 }
@@ -87,30 +90,22 @@ fn lenient_schema(schema: &Value) -> ElicitationSchema {
 }
 
 /// `T`'s form as rmcp's typed `ElicitationSchema` in `revision`'s grammar,
-/// or what that revision cannot carry (a multi-select under 2025-06-18).
-pub fn elicitation_schema_for<T: ElicitForm>(
+/// or what that revision cannot carry (a multi-select under 2025-06-18), or
+/// rmcp's refusal (a keyword past the range of its model's fields).
+pub fn elicitation_schema<T: ElicitForm>(
     revision: Revision,
 ) -> Result<ElicitationSchema, ElicitFailure> {
     let schema = T::requested_schema_for(revision).map_err(ElicitFailure::Unsupported)?;
     ElicitationSchema::deserialize(schema).map_err(|e| ElicitFailure::Rmcp(e.to_string()))
 }
 
-/// The parameters of an `elicitation/create` request (form mode) for `T`,
-/// protocol 2025-11-25.
-pub fn elicit_request<T: ElicitForm>(message: impl Into<String>) -> ElicitRequestParams {
-    form_params(message.into(), elicitation_schema::<T>())
-}
-
 /// The parameters of an `elicitation/create` request (form mode) for `T` in
 /// `revision`'s grammar, or what that revision cannot carry.
-pub fn elicit_request_for<T: ElicitForm>(
+pub fn elicit_request<T: ElicitForm>(
     message: impl Into<String>,
     revision: Revision,
 ) -> Result<ElicitRequestParams, ElicitFailure> {
-    Ok(form_params(
-        message.into(),
-        elicitation_schema_for::<T>(revision)?,
-    ))
+    Ok(form_params(message.into(), elicitation_schema::<T>(revision)?))
 }
 
 fn form_params(message: String, requested_schema: ElicitationSchema) -> ElicitRequestParams {
@@ -148,26 +143,8 @@ pub fn elicited<T: ElicitForm>(result: &ElicitResult) -> Result<Elicited<T>, Eli
     }
 }
 
-/// `Elicited::<T>::try_from(result)`: the same as [`elicited`].
-impl<T: ElicitForm> TryFrom<&ElicitResult> for Elicited<T> {
-    type Error = ElicitError;
-
-    fn try_from(result: &ElicitResult) -> Result<Self, ElicitError> {
-        elicited(result)
-    }
-}
-
-/// `Elicited::<T>::try_from(result)`: the same as [`elicited`].
-impl<T: ElicitForm> TryFrom<ElicitResult> for Elicited<T> {
-    type Error = ElicitError;
-
-    fn try_from(result: ElicitResult) -> Result<Self, ElicitError> {
-        elicited(&result)
-    }
-}
-
 /// The elicitation revision of the call's client, or why it cannot be asked.
-fn form_revision(context: &RequestContext<RoleServer>) -> Result<Revision, ElicitFailure> {
+pub(crate) fn form_revision(context: &RequestContext<RoleServer>) -> Result<Revision, ElicitFailure> {
     let revision = context
         .protocol_version()
         .map_or(Revision::V2025_11_25, |v| revision_for(&v));
@@ -194,7 +171,7 @@ pub async fn elicit<T: ElicitForm>(
     message: impl Into<String>,
 ) -> Result<Elicited<T>, ElicitFailure> {
     let revision = form_revision(context)?;
-    let params = elicit_request_for::<T>(message, revision)?;
+    let params = elicit_request::<T>(message, revision)?;
     let result = context
         .peer
         .create_elicitation(params)
@@ -289,7 +266,10 @@ fn latest_round<'r>(
 /// (protocol 2026-07-28).
 pub fn input_request<T: ElicitForm>(message: impl Into<String>) -> InputRequest {
     // 2026-07-28 has 2025-11-25's form grammar.
-    InputRequest::Elicitation(ElicitRequest::new(elicit_request::<T>(message)))
+    InputRequest::Elicitation(ElicitRequest::new(form_params(
+        message.into(),
+        lenient_schema_of::<T>(),
+    )))
 }
 
 /// An `InputRequiredResult` asking for `T` under `key` (protocol
@@ -416,6 +396,19 @@ pub enum ElicitFailure {
     /// 2025-06-18 or 2025-11-25). Returned from a tool, a result with
     /// `isError: true` that says so.
     ClientCannotElicit,
+    /// URL mode ([`ask_url`](crate::rmcp::ask_url)): the client did not
+    /// declare `elicitation.url` (protocol 2025-11-25), or its revision has
+    /// no URL mode (2025-06-18). Returned from a tool, a result with
+    /// `isError: true` that says so.
+    ClientCannotOpenUrl,
+    /// URL mode, protocol 2026-07-28: the client did not declare
+    /// `elicitation.url`. Returned from a tool (or through `?` into
+    /// `rmcp::ErrorData`), the revision's `MissingRequiredClientCapability`
+    /// error (-32021) naming `elicitation.url`.
+    MissingUrlCapability,
+    /// URL mode: the URL given is not an absolute URI (RFC 3986), as the
+    /// spec requires of it (the server's mistake: -32603).
+    InvalidUrl(String),
     /// Protocol 2026-07-28: the client did not declare the `elicitation`
     /// capability. Returned from a tool (or through `?` into
     /// `rmcp::ErrorData`), the revision's `MissingRequiredClientCapability`
@@ -467,6 +460,14 @@ impl fmt::Display for ElicitFailure {
             ElicitFailure::ClientCannotElicit | ElicitFailure::MissingCapability => f.write_str(
                 "the client did not declare the `elicitation` capability: it cannot be asked for input",
             ),
+            ElicitFailure::ClientCannotOpenUrl | ElicitFailure::MissingUrlCapability => f.write_str(
+                "the client did not declare the `elicitation.url` capability: it cannot send the user to a URL",
+            ),
+            ElicitFailure::InvalidUrl(url) => write!(
+                f,
+                "the URL to send the user to is not an absolute URI: {}",
+                crate::json::quoted(url)
+            ),
             ElicitFailure::Service(e) => write!(f, "the elicitation request failed: {e}"),
             ElicitFailure::Answer(e) => write!(f, "the answer to the elicitation/create request: {e}"),
             ElicitFailure::InputResponse { key, error } => {
@@ -493,6 +494,16 @@ fn missing_elicitation() -> rmcp::ErrorData {
     rmcp::ErrorData::missing_required_client_capability(required)
 }
 
+/// `-32021` naming the `elicitation.url` capability (URL mode).
+fn missing_url_elicitation() -> rmcp::ErrorData {
+    let mut required = rmcp::model::ClientCapabilities::default();
+    required.elicitation = Some(
+        rmcp::model::ElicitationCapability::default()
+            .with_url(rmcp::model::UrlElicitationCapability::default()),
+    );
+    rmcp::ErrorData::missing_required_client_capability(required)
+}
+
 /// `?` in a tool returning `Result<_, rmcp::ErrorData>`: an answer that
 /// breaks the form is -32602; under 2026-07-28 a client without the
 /// `elicitation` capability is -32021 (MissingRequiredClientCapability); the
@@ -505,6 +516,7 @@ impl From<ElicitFailure> for rmcp::ErrorData {
                 rmcp::ErrorData::invalid_params(failure.to_string(), None)
             }
             ElicitFailure::MissingCapability => missing_elicitation(),
+            ElicitFailure::MissingUrlCapability => missing_url_elicitation(),
             other => rmcp::ErrorData::internal_error(other.to_string(), None),
         }
     }
@@ -520,6 +532,7 @@ impl rmcp::handler::server::tool::IntoCallToolResult for ElicitFailure {
     fn into_call_tool_result(self) -> Result<rmcp::model::CallToolResponse, rmcp::ErrorData> {
         match self {
             ElicitFailure::ClientCannotElicit
+            | ElicitFailure::ClientCannotOpenUrl
             | ElicitFailure::Answer(_)
             | ElicitFailure::InputResponse { .. }
             | ElicitFailure::Unsupported(_) => {

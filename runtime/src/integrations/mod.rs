@@ -22,6 +22,8 @@ pub mod rmcp;
 pub mod rounds;
 #[cfg(feature = "schemars")]
 pub mod schemars;
+#[cfg(feature = "rmcp")]
+pub mod url_mode;
 
 use serde_json::Value;
 

@@ -15,25 +15,23 @@
 //!   naming the macro. [`list_tools`] and [`call_tool`] are the handler
 //!   methods it writes; [`tools_for`], [`result_for`] and
 //!   [`result_object_schema`] are their parts.
-//! - **Elicitation, protocol 2025-06-18 and 2025-11-25** (a server-to-client
-//!   request): [`elicit`] sends an [`ElicitForm`]'s `requestedSchema` in the
-//!   grammar of the client's protocol version and reads the answer back into
-//!   [`Elicited<T>`], naming every violation. [`elicitation_schema`] /
-//!   [`elicitation_schema_for`], [`elicit_request`] / [`elicit_request_for`]
-//!   and [`elicited`] are its parts (the `_for` variants take a revision, like
-//!   `ElicitForm::requested_schema_for`).
-//! - **Elicitation, protocol 2026-07-28** (no server-to-client requests): the
-//!   tool answers with [`input_required`], an `InputRequiredResult` carrying
-//!   the form; the client retries the call with `inputResponses`, which
-//!   [`input_response`] reads back into [`Elicited<T>`].
-//! - [`ask`] picks between the two by the protocol version the client
-//!   negotiated: one call in a tool that works with every revision.
+//! - **One question**: [`ask`] asks for an [`ElicitForm`] the way the
+//!   client's protocol version allows (an `elicitation/create` request under
+//!   2025-06-18 and 2025-11-25; an `InputRequiredResult` and the retried
+//!   call's `inputResponses` under 2026-07-28) and reads the answer into
+//!   [`Elicited<T>`], naming every violation; [`ask_until_valid`] asks again
+//!   while the answer breaks the form. [`ask_url`] sends the user to a URL
+//!   instead (URL mode, SEP-1036), the same way under every revision.
 //! - **Several questions, several rounds**: [`Call`] and [`Rounds`] ask
 //!   several forms (and sampling or roots requests) per round and over
 //!   several rounds, keeping the tool's own state in a `requestState` sealed
 //!   with a [`StateKey`] (HMAC-SHA-256) and bound to the tool and its
 //!   arguments; under 2025-06-18 / 2025-11-25 the same code sends
 //!   `elicitation/create` requests.
+//! - **The building blocks** of both, for a flow of one's own, are in
+//!   [`elicitation`]: the `elicitation/create` request and its answer, the
+//!   `InputRequiredResult` and the retried call's answer, the form as rmcp's
+//!   typed schema per revision.
 //! - **`Mcp-Param-*` headers** (cargo feature `rmcp-http`, protocol
 //!   2026-07-28): `HeaderCheckLayer` wraps rmcp's `StreamableHttpService`
 //!   and refuses, with HTTP 400 and JSON-RPC `-32020`, a `tools/call` whose
@@ -61,7 +59,7 @@
 //!
 //! let answer = rmcp::model::ElicitResult::new(rmcp::model::ElicitationAction::Accept)
 //!     .with_content(serde_json::json!({"sure": true}));
-//! assert_eq!(toolform::rmcp::elicited::<Confirm>(&answer), Ok(Elicited::Accepted(Confirm { sure: true })));
+//! assert_eq!(toolform::rmcp::elicitation::elicited::<Confirm>(&answer), Ok(Elicited::Accepted(Confirm { sure: true })));
 //! ```
 
 #[cfg(doc)]
@@ -154,11 +152,30 @@ pub use ::rmcp as __rmcp;
 pub use super::args::{
     Args, invalid_arguments_result, invalid_arguments_structured, violations_json,
 };
-pub use super::elicitation::{
-    Asked, ElicitFailure, ask, ask_until_valid, elicit, elicit_request, elicit_request_for,
-    elicit_until_valid, elicitation_schema, elicitation_schema_for, elicited, input_request,
-    input_required, input_response, revision_for,
-};
+pub use super::elicitation::{Asked, ElicitFailure, ask, ask_until_valid};
+pub use super::url_mode::{UrlElicitation, ask_url, url_elicitation_complete};
+
+pub mod elicitation {
+    //! The building blocks of [`ask`](super::ask) and [`Rounds`](super::Rounds), for a flow of one's own.
+    //!
+    //! - Under protocol 2025-06-18 and 2025-11-25 (a server-to-client
+    //!   request): [`elicit`] sends an `elicitation/create` request for an
+    //!   [`ElicitForm`](crate::ElicitForm) in the grammar of the client's
+    //!   protocol version and reads the answer ([`elicited`]);
+    //!   [`elicit_until_valid`] asks again while it breaks the form.
+    //!   [`elicit_request`] and [`elicitation_schema`] are the request and the
+    //!   form as rmcp's typed model, per [`Revision`](crate::elicit::Revision)
+    //!   ([`revision_for`] a negotiated protocol version).
+    //! - Under 2026-07-28 (no server-to-client requests): the tool answers with
+    //!   [`input_required`], an `InputRequiredResult` carrying the form
+    //!   ([`input_request`] is one entry); the client retries the call with
+    //!   `inputResponses`, which [`input_response`] reads.
+
+    pub use crate::integrations::elicitation::{
+        elicit, elicit_request, elicit_until_valid, elicitation_schema, elicited, input_request,
+        input_required, input_response, revision_for,
+    };
+}
 #[cfg(feature = "rmcp-http")]
 pub use super::header_check::{
     CheckedRequestBody, CheckedResponseBody, DEFAULT_MAX_BODY_BYTES, HeaderCheck, HeaderCheckLayer,

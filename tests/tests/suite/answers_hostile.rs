@@ -300,11 +300,11 @@ fn form_integers_are_bounded_to_what_clients_send_exactly() {
 /// rmcp's typed model takes every such form (it hit `unreachable!` on u64).
 #[test]
 fn rmcp_takes_forms_with_wide_integers() {
-    let schema = toolform::rmcp::elicitation_schema::<Counts>();
+    let schema =
+        toolform::rmcp::elicitation::elicitation_schema::<Counts>(Revision::V2025_11_25).unwrap();
     let wire = serde_json::to_value(&schema).expect("serializes");
     assert_eq!(wire["properties"]["big"]["maximum"], json!(SAFE));
-    let _ = toolform::rmcp::elicit_request::<Counts>("counts?");
-    let result = toolform::rmcp::input_required::<Counts>("counts", "counts?");
+    let result = toolform::rmcp::elicitation::input_required::<Counts>("counts", "counts?");
     let wire = serde_json::to_value(&result).expect("serializes");
     assert_eq!(
         wire["inputRequests"]["counts"]["params"]["requestedSchema"]["properties"]["size"]["maximum"],
@@ -312,7 +312,7 @@ fn rmcp_takes_forms_with_wide_integers() {
         "{wire}"
     );
     for rev in Revision::ALL {
-        assert!(toolform::rmcp::elicitation_schema_for::<Counts>(rev).is_ok());
+        assert!(toolform::rmcp::elicitation::elicitation_schema::<Counts>(rev).is_ok());
     }
 }
 
@@ -325,16 +325,18 @@ struct Huge {
 }
 
 /// A keyword rmcp's model cannot hold (`maxLength` past its `u32`) is an
-/// error value from the `_for` builder, and the infallible builder keeps the
-/// field (its answer is still checked in full on the server).
+/// error value from `elicitation_schema`, and the `InputRequiredResult`
+/// (whose builder cannot fail) keeps the field (its answer is still checked
+/// in full on the server).
 #[test]
 fn rmcp_refusal_is_an_error_value() {
     assert!(matches!(
-        toolform::rmcp::elicitation_schema_for::<Huge>(Revision::V2025_11_25),
+        toolform::rmcp::elicitation::elicitation_schema::<Huge>(Revision::V2025_11_25),
         Err(toolform::rmcp::ElicitFailure::Rmcp(_))
     ));
-    let schema = toolform::rmcp::elicitation_schema::<Huge>();
-    let wire = serde_json::to_value(&schema).expect("serializes");
+    let result = toolform::rmcp::elicitation::input_required::<Huge>("huge", "?");
+    let wire = serde_json::to_value(&result).expect("serializes");
+    let wire = &wire["inputRequests"]["huge"]["params"]["requestedSchema"];
     assert_eq!(wire["required"], json!(["essay", "short"]), "{wire}");
     assert_eq!(wire["properties"]["essay"]["type"], "string");
     let keys: Vec<&String> = wire["properties"]

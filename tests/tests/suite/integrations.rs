@@ -364,31 +364,28 @@ struct Traveller {
 
 #[test]
 fn elicitation_schema_per_revision() {
-    let schema = toolform::rmcp::elicitation_schema::<Traveller>();
-    assert_eq!(
-        schema,
-        toolform::rmcp::elicitation_schema_for::<Traveller>(Revision::V2025_11_25).unwrap()
-    );
+    use toolform::rmcp::elicitation::{elicit_request, elicitation_schema};
+    let schema = elicitation_schema::<Traveller>(Revision::V2025_11_25).unwrap();
     assert_eq!(
         &serde_json::to_value(&schema).unwrap(),
         Traveller::requested_schema()
     );
-    let latest =
-        toolform::rmcp::elicitation_schema_for::<Traveller>(Revision::V2026_07_28).unwrap();
+    let latest = elicitation_schema::<Traveller>(Revision::V2026_07_28).unwrap();
     assert_eq!(schema, latest);
     // 2025-06-18 has no multi-select: the problem is named, nothing is sent.
-    let err =
-        toolform::rmcp::elicitation_schema_for::<Traveller>(Revision::V2025_06_18).unwrap_err();
-    assert!(toolform::rmcp::elicit_request_for::<Traveller>("?", Revision::V2025_06_18).is_err());
-    let request =
-        serde_json::to_value(toolform::rmcp::elicit_request::<Traveller>("Who?")).unwrap();
+    let err = elicitation_schema::<Traveller>(Revision::V2025_06_18).unwrap_err();
+    assert!(elicit_request::<Traveller>("?", Revision::V2025_06_18).is_err());
+    let request = serde_json::to_value(
+        elicit_request::<Traveller>("Who?", Revision::V2025_11_25).unwrap(),
+    )
+    .unwrap();
     assert_eq!(request["mode"], "form");
     assert_eq!(request["message"], "Who?");
     assert_eq!(&request["requestedSchema"], Traveller::requested_schema());
     assert!(err.to_string().contains("/properties/extras"), "{err}");
 
     use rmcp::model::ProtocolVersion as P;
-    use toolform::rmcp::revision_for;
+    use toolform::rmcp::elicitation::revision_for;
     assert_eq!(revision_for(&P::V_2024_11_05), Revision::V2025_06_18);
     assert_eq!(revision_for(&P::V_2025_06_18), Revision::V2025_06_18);
     assert_eq!(revision_for(&P::V_2025_11_25), Revision::V2025_11_25);
@@ -400,7 +397,7 @@ fn elicited_reads_rmcps_result() {
     let accept =
         |content: Value| ElicitResult::new(ElicitationAction::Accept).with_content(content);
     assert_eq!(
-        toolform::rmcp::elicited::<Traveller>(&accept(json!({"name": "Ada", "seat": "aisle"}))),
+        toolform::rmcp::elicitation::elicited::<Traveller>(&accept(json!({"name": "Ada", "seat": "aisle"}))),
         Ok(Elicited::Accepted(Traveller {
             name: "Ada".into(),
             seat: Seat::Aisle,
@@ -408,23 +405,19 @@ fn elicited_reads_rmcps_result() {
             extras: vec![],
         }))
     );
-    let err = toolform::rmcp::elicited::<Traveller>(&accept(
+    let err = toolform::rmcp::elicitation::elicited::<Traveller>(&accept(
         json!({"name": "", "seat": "roof", "bags": 9}),
     ))
     .unwrap_err();
     let paths: Vec<_> = err.violations().iter().map(|v| v.path.as_str()).collect();
     assert_eq!(paths, ["/name", "/seat", "/bags"]);
     assert_eq!(
-        toolform::rmcp::elicited::<Traveller>(&ElicitResult::new(ElicitationAction::Decline)),
-        Ok(Elicited::Declined)
-    );
-    assert_eq!(
-        Elicited::<Traveller>::try_from(ElicitResult::new(ElicitationAction::Decline)),
+        toolform::rmcp::elicitation::elicited::<Traveller>(&ElicitResult::new(ElicitationAction::Decline)),
         Ok(Elicited::Declined)
     );
     let accepted = accept(json!({"name": "Bo", "seat": "window", "bags": 2}));
     assert_eq!(
-        Elicited::<Traveller>::try_from(&accepted),
+        toolform::rmcp::elicitation::elicited::<Traveller>(&accepted),
         Ok(Elicited::Accepted(Traveller {
             name: "Bo".into(),
             seat: Seat::Window,
@@ -433,22 +426,22 @@ fn elicited_reads_rmcps_result() {
         }))
     );
     assert_eq!(
-        toolform::rmcp::elicited::<Traveller>(&ElicitResult::new(ElicitationAction::Cancel)),
+        toolform::rmcp::elicitation::elicited::<Traveller>(&ElicitResult::new(ElicitationAction::Cancel)),
         Ok(Elicited::Cancelled)
     );
     assert_eq!(
-        toolform::rmcp::elicited::<Traveller>(&ElicitResult::new(ElicitationAction::Accept)),
+        toolform::rmcp::elicitation::elicited::<Traveller>(&ElicitResult::new(ElicitationAction::Accept)),
         Err(ElicitError::AcceptedWithoutContent)
     );
     assert!(matches!(
-        toolform::rmcp::elicited::<Traveller>(&accept(json!([1]))),
+        toolform::rmcp::elicitation::elicited::<Traveller>(&accept(json!([1]))),
         Err(ElicitError::Malformed(_))
     ));
 }
 
 #[test]
 fn input_required_round_trip() {
-    let result = toolform::rmcp::input_required::<Traveller>("traveller", "Who is flying?");
+    let result = toolform::rmcp::elicitation::input_required::<Traveller>("traveller", "Who is flying?");
     let wire = serde_json::to_value(&result).unwrap();
     assert_eq!(wire["resultType"], "input_required");
     let request = &wire["inputRequests"]["traveller"];
@@ -466,7 +459,7 @@ fn input_required_round_trip() {
         "traveller".into(),
         json!({"action": "accept", "content": {"name": "Ada", "seat": "window", "bags": 0}}),
     );
-    let got = toolform::rmcp::input_response::<Traveller>(Some(&responses), "traveller");
+    let got = toolform::rmcp::elicitation::input_response::<Traveller>(Some(&responses), "traveller");
     assert_eq!(
         got,
         Some(Ok(Elicited::Accepted(Traveller {
@@ -477,18 +470,18 @@ fn input_required_round_trip() {
         })))
     );
     assert_eq!(
-        toolform::rmcp::input_response::<Traveller>(Some(&responses), "other"),
+        toolform::rmcp::elicitation::input_response::<Traveller>(Some(&responses), "other"),
         None
     );
     assert_eq!(
-        toolform::rmcp::input_response::<Traveller>(None, "traveller"),
+        toolform::rmcp::elicitation::input_response::<Traveller>(None, "traveller"),
         None
     );
     responses.insert(
         "traveller".into(),
         json!({"action": "accept", "content": {"seat": "roof"}}),
     );
-    let err = toolform::rmcp::input_response::<Traveller>(Some(&responses), "traveller")
+    let err = toolform::rmcp::elicitation::input_response::<Traveller>(Some(&responses), "traveller")
         .unwrap()
         .unwrap_err();
     assert_eq!(err.violations().len(), 2, "{err}");
@@ -502,7 +495,7 @@ fn every_form_revision_parses_as_rmcps_model() {
                 .unwrap();
         assert_eq!(
             schema,
-            toolform::rmcp::elicitation_schema_for::<Traveller>(revision).unwrap()
+            toolform::rmcp::elicitation::elicitation_schema::<Traveller>(revision).unwrap()
         );
     }
 }

@@ -43,6 +43,7 @@ mod nonobject;
 mod parse_args_input;
 mod rmcp_ask;
 mod rmcp_ask_again;
+mod rmcp_ask_url;
 mod rmcp_call_arguments;
 mod rmcp_dropin;
 mod rmcp_every_revision;

@@ -11,6 +11,7 @@ pub use call::Call;
 pub(crate) use call::SentArguments;
 pub use error::{RoundError, StateProblem};
 pub use key::{StateKey, StateKeyError};
+pub(crate) use state::fresh_nonce as fresh_id;
 use state::{ENVELOPE_VERSION, Envelope, now_ms};
 
 use super::elicitation::{elicit, elicit_until_valid, input_request};
@@ -245,7 +246,7 @@ impl<S: Serialize + DeserializeOwned + Default> Rounds<S> {
     /// [`Rounds::ask`], asking again when the answer breaks the form, with
     /// what was wrong in the message ([`ElicitError::ask_again_message`](crate::ElicitError::ask_again_message)):
     /// before 2026-07-28 up to `attempts` `elicitation/create` requests
-    /// ([`elicit_until_valid`](crate::rmcp::elicit_until_valid)); under
+    /// ([`elicit_until_valid`](crate::rmcp::elicitation::elicit_until_valid)); under
     /// 2026-07-28 an invalid `inputResponses[key]` is dropped and the form
     /// queued again under `key` (`Ok(None)`: return
     /// [`Rounds::input_required`]), at most `attempts` rounds in all: the

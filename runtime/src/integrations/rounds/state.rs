@@ -42,7 +42,7 @@ pub(super) fn now_ms() -> u64 {
 /// randomly keyed SipHash (keys from the operating system, fresh per
 /// `RandomState`) over the time and a process-wide counter, twice. Unique,
 /// not secret (the state is readable anyway).
-pub(super) fn fresh_nonce() -> String {
+pub(crate) fn fresh_nonce() -> String {
     use std::fmt::Write as _;
     use std::hash::{BuildHasher, Hasher};
     use std::sync::atomic::{AtomicU64, Ordering};
