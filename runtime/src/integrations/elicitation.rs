@@ -105,7 +105,10 @@ pub fn elicit_request<T: ElicitForm>(
     message: impl Into<String>,
     revision: Revision,
 ) -> Result<ElicitRequestParams, ElicitFailure> {
-    Ok(form_params(message.into(), elicitation_schema::<T>(revision)?))
+    Ok(form_params(
+        message.into(),
+        elicitation_schema::<T>(revision)?,
+    ))
 }
 
 fn form_params(message: String, requested_schema: ElicitationSchema) -> ElicitRequestParams {
@@ -144,7 +147,9 @@ pub fn elicited<T: ElicitForm>(result: &ElicitResult) -> Result<Elicited<T>, Eli
 }
 
 /// The elicitation revision of the call's client, or why it cannot be asked.
-pub(crate) fn form_revision(context: &RequestContext<RoleServer>) -> Result<Revision, ElicitFailure> {
+pub(crate) fn form_revision(
+    context: &RequestContext<RoleServer>,
+) -> Result<Revision, ElicitFailure> {
     let revision = context
         .protocol_version()
         .map_or(Revision::V2025_11_25, |v| revision_for(&v));

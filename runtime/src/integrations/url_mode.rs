@@ -193,12 +193,12 @@ pub async fn ask_url(
     }
     match responses.and_then(|r| r.get(key)) {
         None => Ok(Asked::InputRequired(elicitation.input_required(key))),
-        Some(answer) => url_response(answer)
-            .map(Asked::Answered)
-            .map_err(|error| ElicitFailure::InputResponse {
+        Some(answer) => url_response(answer).map(Asked::Answered).map_err(|error| {
+            ElicitFailure::InputResponse {
                 key: key.to_owned(),
                 error,
-            }),
+            }
+        }),
     }
 }
 

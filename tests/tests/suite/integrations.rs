@@ -375,10 +375,9 @@ fn elicitation_schema_per_revision() {
     // 2025-06-18 has no multi-select: the problem is named, nothing is sent.
     let err = elicitation_schema::<Traveller>(Revision::V2025_06_18).unwrap_err();
     assert!(elicit_request::<Traveller>("?", Revision::V2025_06_18).is_err());
-    let request = serde_json::to_value(
-        elicit_request::<Traveller>("Who?", Revision::V2025_11_25).unwrap(),
-    )
-    .unwrap();
+    let request =
+        serde_json::to_value(elicit_request::<Traveller>("Who?", Revision::V2025_11_25).unwrap())
+            .unwrap();
     assert_eq!(request["mode"], "form");
     assert_eq!(request["message"], "Who?");
     assert_eq!(&request["requestedSchema"], Traveller::requested_schema());
@@ -397,7 +396,9 @@ fn elicited_reads_rmcps_result() {
     let accept =
         |content: Value| ElicitResult::new(ElicitationAction::Accept).with_content(content);
     assert_eq!(
-        toolform::rmcp::elicitation::elicited::<Traveller>(&accept(json!({"name": "Ada", "seat": "aisle"}))),
+        toolform::rmcp::elicitation::elicited::<Traveller>(&accept(
+            json!({"name": "Ada", "seat": "aisle"})
+        )),
         Ok(Elicited::Accepted(Traveller {
             name: "Ada".into(),
             seat: Seat::Aisle,
@@ -412,7 +413,9 @@ fn elicited_reads_rmcps_result() {
     let paths: Vec<_> = err.violations().iter().map(|v| v.path.as_str()).collect();
     assert_eq!(paths, ["/name", "/seat", "/bags"]);
     assert_eq!(
-        toolform::rmcp::elicitation::elicited::<Traveller>(&ElicitResult::new(ElicitationAction::Decline)),
+        toolform::rmcp::elicitation::elicited::<Traveller>(&ElicitResult::new(
+            ElicitationAction::Decline
+        )),
         Ok(Elicited::Declined)
     );
     let accepted = accept(json!({"name": "Bo", "seat": "window", "bags": 2}));
@@ -426,11 +429,15 @@ fn elicited_reads_rmcps_result() {
         }))
     );
     assert_eq!(
-        toolform::rmcp::elicitation::elicited::<Traveller>(&ElicitResult::new(ElicitationAction::Cancel)),
+        toolform::rmcp::elicitation::elicited::<Traveller>(&ElicitResult::new(
+            ElicitationAction::Cancel
+        )),
         Ok(Elicited::Cancelled)
     );
     assert_eq!(
-        toolform::rmcp::elicitation::elicited::<Traveller>(&ElicitResult::new(ElicitationAction::Accept)),
+        toolform::rmcp::elicitation::elicited::<Traveller>(&ElicitResult::new(
+            ElicitationAction::Accept
+        )),
         Err(ElicitError::AcceptedWithoutContent)
     );
     assert!(matches!(
@@ -441,7 +448,8 @@ fn elicited_reads_rmcps_result() {
 
 #[test]
 fn input_required_round_trip() {
-    let result = toolform::rmcp::elicitation::input_required::<Traveller>("traveller", "Who is flying?");
+    let result =
+        toolform::rmcp::elicitation::input_required::<Traveller>("traveller", "Who is flying?");
     let wire = serde_json::to_value(&result).unwrap();
     assert_eq!(wire["resultType"], "input_required");
     let request = &wire["inputRequests"]["traveller"];
@@ -459,7 +467,8 @@ fn input_required_round_trip() {
         "traveller".into(),
         json!({"action": "accept", "content": {"name": "Ada", "seat": "window", "bags": 0}}),
     );
-    let got = toolform::rmcp::elicitation::input_response::<Traveller>(Some(&responses), "traveller");
+    let got =
+        toolform::rmcp::elicitation::input_response::<Traveller>(Some(&responses), "traveller");
     assert_eq!(
         got,
         Some(Ok(Elicited::Accepted(Traveller {
@@ -481,9 +490,10 @@ fn input_required_round_trip() {
         "traveller".into(),
         json!({"action": "accept", "content": {"seat": "roof"}}),
     );
-    let err = toolform::rmcp::elicitation::input_response::<Traveller>(Some(&responses), "traveller")
-        .unwrap()
-        .unwrap_err();
+    let err =
+        toolform::rmcp::elicitation::input_response::<Traveller>(Some(&responses), "traveller")
+            .unwrap()
+            .unwrap_err();
     assert_eq!(err.violations().len(), 2, "{err}");
 }
 

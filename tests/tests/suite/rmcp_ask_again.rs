@@ -77,7 +77,9 @@ impl Server {
         let ct = context.ct.clone();
         *self.cancel.lock().unwrap_or_else(|e| e.into_inner()) =
             Some(Box::new(move || ct.cancel()));
-        match toolform::rmcp::elicitation::elicit_until_valid::<Copies>(&context, "How many?", 50).await {
+        match toolform::rmcp::elicitation::elicit_until_valid::<Copies>(&context, "How many?", 50)
+            .await
+        {
             Err(ElicitFailure::Service(rmcp::ServiceError::Cancelled { .. })) => {
                 text("cancelled".into())
             }

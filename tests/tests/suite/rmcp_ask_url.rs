@@ -180,7 +180,10 @@ fn spec(version: &ProtocolVersion, def: &str) -> Option<jsonschema::Validator> {
 
 fn assert_spec(version: &ProtocolVersion, def: &str, value: &Value) {
     if let Some(validator) = spec(version, def) {
-        let errors: Vec<String> = validator.iter_errors(value).map(|e| e.to_string()).collect();
+        let errors: Vec<String> = validator
+            .iter_errors(value)
+            .map(|e| e.to_string())
+            .collect();
         assert!(
             errors.is_empty(),
             "{}: {def}: {errors:?}\n{value:#}",
@@ -253,7 +256,10 @@ async fn under_2026_07_28_an_input_required_result_then_the_answer() {
     assert!(seen.lock().unwrap().requests.is_empty(), "no request sent");
 
     for (answer, expected) in [
-        (json!({"action": "accept"}), (false, "accepted, completion sent: false")),
+        (
+            json!({"action": "accept"}),
+            (false, "accepted, completion sent: false"),
+        ),
         (json!({"action": "decline"}), (false, "declined")),
         (json!({"action": "cancel"}), (false, "cancelled")),
         // Content in a URL-mode answer is ignored.
@@ -293,7 +299,8 @@ async fn a_client_without_url_mode_cannot_be_sent_to_a_url() {
         (ProtocolVersion::V_2025_06_18, url_capable()),
     ] {
         let (s, seen) = session(version.clone(), capabilities, "accept");
-        let (error, text) = text_of(&in_process::call(&s, CallToolRequestParams::new("connect")).await);
+        let (error, text) =
+            text_of(&in_process::call(&s, CallToolRequestParams::new("connect")).await);
         assert!(error, "{}: {text}", version.as_str());
         assert!(text.contains("elicitation.url"), "{text}");
         assert!(seen.lock().unwrap().requests.is_empty());
