@@ -35,7 +35,7 @@ use serde_json::{Value, json};
 use toolform_examples::mcp_server::airports;
 
 mod support;
-use support::{INSTALL_TIMEOUT, install_pinned, interop_dir, run};
+use support::{install_pinned, interop_dir, run};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_mcp-server");
 /// Longest a client run may take.
@@ -58,75 +58,7 @@ fn scratch_dir() -> PathBuf {
 
 /// The virtual environment's `python`, with the pinned packages installed.
 fn python() -> &'static Path {
-    static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    match READY.get_or_init(install_python) {
-        Ok(python) => python,
-        Err(message) => panic!("{message}"),
-    }
-}
-
-fn install_python() -> Result<PathBuf, String> {
-    let requirements_file = interop_dir().join("python/requirements.txt");
-    let requirements = std::fs::read_to_string(&requirements_file)
-        .map_err(|e| format!("cannot read {}: {e}", requirements_file.display()))?;
-    let venv = scratch_dir().join("python-venv");
-    let python = venv.join(if cfg!(windows) {
-        "Scripts/python.exe"
-    } else {
-        "bin/python"
-    });
-    let marker = venv.join("toolform-requirements.txt");
-    if python.exists() && std::fs::read_to_string(&marker).ok().as_deref() == Some(&requirements) {
-        return Ok(python);
-    }
-    let host = if cfg!(windows) { "python" } else { "python3" };
-    let mut check = Command::new(host);
-    check.args([
-        "-c",
-        "import sys; assert sys.version_info >= (3, 10), sys.version",
-    ]);
-    let out = run(check, "python3 --version", CHILD_TIMEOUT, NEED_PYTHON);
-    if !out.status.success() {
-        return Err(format!(
-            "python3 is too old.\n{}\n{NEED_PYTHON}",
-            out.describe()
-        ));
-    }
-    eprintln!(
-        "nonobject_interop: installing {} into {}",
-        requirements_file.display(),
-        venv.display()
-    );
-    let mut create = Command::new(host);
-    create.args(["-m", "venv", "--clear"]).arg(&venv);
-    let out = run(create, "python3 -m venv", INSTALL_TIMEOUT, NEED_PYTHON);
-    if !out.status.success() {
-        return Err(format!(
-            "`python3 -m venv` failed.\n{}\n{NEED_PYTHON}",
-            out.describe()
-        ));
-    }
-    let mut pip = Command::new(&python);
-    pip.args([
-        "-m",
-        "pip",
-        "install",
-        "--no-input",
-        "--disable-pip-version-check",
-        "-r",
-    ])
-    .arg(&requirements_file);
-    let out = run(pip, "pip install", INSTALL_TIMEOUT, NEED_PYTHON);
-    if !out.status.success() {
-        return Err(format!(
-            "`pip install -r {}` failed (PyPI must be reachable the first time).\n{}",
-            requirements_file.display(),
-            out.describe()
-        ));
-    }
-    std::fs::write(&marker, &requirements)
-        .map_err(|e| format!("cannot write {}: {e}", marker.display()))?;
-    Ok(python)
+    support::python(NEED_PYTHON)
 }
 
 /// `tests/interop` with its pinned npm packages installed.

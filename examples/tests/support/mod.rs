@@ -7,6 +7,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -238,4 +239,78 @@ pub fn clip(s: &str, max: usize) -> String {
         Some((at, _)) => format!("{}…", &s[..at]),
         None => s,
     }
+}
+
+// ---------------------------------------------------------------------------
+// The pinned Python SDK, in a virtual environment under the target directory.
+
+/// The virtual environment's `python`, with the pinned packages installed.
+pub fn python(hint: &'static str) -> &'static Path {
+    static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    match READY.get_or_init(|| install_python(hint)) {
+        Ok(python) => python,
+        Err(message) => panic!("{message}"),
+    }
+}
+
+fn install_python(hint: &str) -> Result<PathBuf, String> {
+    let requirements_file = interop_dir().join("python/requirements.txt");
+    let requirements = std::fs::read_to_string(&requirements_file)
+        .map_err(|e| format!("cannot read {}: {e}", requirements_file.display()))?;
+    // Where the first of the Python interop tests put it: one install for all.
+    let venv = scratch_dir("nonobject").join("python-venv");
+    let python = venv.join(if cfg!(windows) {
+        "Scripts/python.exe"
+    } else {
+        "bin/python"
+    });
+    let marker = venv.join("toolform-requirements.txt");
+    if python.exists() && std::fs::read_to_string(&marker).ok().as_deref() == Some(&requirements) {
+        return Ok(python);
+    }
+    let host = if cfg!(windows) { "python" } else { "python3" };
+    let mut check = Command::new(host);
+    check.args([
+        "-c",
+        "import sys; assert sys.version_info >= (3, 10), sys.version",
+    ]);
+    let out = run(check, "python3 --version", Duration::from_secs(120), hint);
+    if !out.status.success() {
+        return Err(format!("python3 is too old.\n{}\n{hint}", out.describe()));
+    }
+    eprintln!(
+        "installing {} into {}",
+        requirements_file.display(),
+        venv.display()
+    );
+    let mut create = Command::new(host);
+    create.args(["-m", "venv", "--clear"]).arg(&venv);
+    let out = run(create, "python3 -m venv", INSTALL_TIMEOUT, hint);
+    if !out.status.success() {
+        return Err(format!(
+            "`python3 -m venv` failed.\n{}\n{hint}",
+            out.describe()
+        ));
+    }
+    let mut pip = Command::new(&python);
+    pip.args([
+        "-m",
+        "pip",
+        "install",
+        "--no-input",
+        "--disable-pip-version-check",
+        "-r",
+    ])
+    .arg(&requirements_file);
+    let out = run(pip, "pip install", INSTALL_TIMEOUT, hint);
+    if !out.status.success() {
+        return Err(format!(
+            "`pip install -r {}` failed (PyPI must be reachable the first time).\n{}",
+            requirements_file.display(),
+            out.describe()
+        ));
+    }
+    std::fs::write(&marker, &requirements)
+        .map_err(|e| format!("cannot write {}: {e}", marker.display()))?;
+    Ok(python)
 }

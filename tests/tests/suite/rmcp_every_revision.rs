@@ -158,6 +158,20 @@ fn session<S: ServerHandler>(server: S, version: &ProtocolVersion) -> Session<Cl
     )
 }
 
+fn wrapped(version: &ProtocolVersion) -> Session<Client> {
+    let server = Wrapped {
+        tool_router: Wrapped::tool_router(),
+    };
+    session(server, version)
+}
+
+fn forgot(version: &ProtocolVersion) -> Session<Client> {
+    let server = Forgot {
+        tool_router: Forgot::tool_router(),
+    };
+    session(server, version)
+}
+
 async fn call(session: &Session<Client>, tool: &str) -> Result<CallToolResult, rmcp::ErrorData> {
     match in_process::call(session, CallToolRequestParams::new(tool.to_owned())).await? {
         CallToolResponse::Complete(result) => Ok(result),
@@ -237,12 +251,7 @@ async fn the_macro_lists_and_sends_non_object_results_under_every_revision() {
     let all = serde_json::to_value(airports()).unwrap();
     for version in &REVISIONS {
         let v = version.as_str();
-        let session = session(
-            Wrapped {
-                tool_router: Wrapped::tool_router(),
-            },
-            version,
-        );
+        let session = wrapped(version);
         let tools = session
             .client
             .list_tools(None)
@@ -293,12 +302,7 @@ fn the_macro_writes_get_tool_from_the_router() {
 async fn a_forgotten_macro_fails_the_call_naming_it_under_every_revision() {
     for version in &REVISIONS {
         let v = version.as_str();
-        let session = session(
-            Forgot {
-                tool_router: Forgot::tool_router(),
-            },
-            version,
-        );
+        let session = forgot(version);
         let error = call(&session, "airports")
             .await
             .expect_err("a non-object Json without the macro fails");
@@ -321,12 +325,7 @@ async fn rmcp_alone_lists_no_schema_for_older_revisions() {
     // before 2026-07-28 (and would move the value into text).
     for version in &REVISIONS {
         let modern = *version == ProtocolVersion::V_2026_07_28;
-        let session = session(
-            Forgot {
-                tool_router: Forgot::tool_router(),
-            },
-            version,
-        );
+        let session = forgot(version);
         let tools = session
             .client
             .list_tools(None)
@@ -354,19 +353,9 @@ async fn under_the_macro_the_model_reads_no_deserialize_prefix() {
         CallToolRequestParams::new("book")
             .with_arguments(json!({"seats": 12}).as_object().cloned().unwrap())
     };
-    let wrapped = session(
-        Wrapped {
-            tool_router: Wrapped::tool_router(),
-        },
-        &ProtocolVersion::V_2025_11_25,
-    );
-    let forgot = session(
-        Forgot {
-            tool_router: Forgot::tool_router(),
-        },
-        &ProtocolVersion::V_2025_11_25,
-    );
-    for (session, prefixed) in [(&wrapped, false), (&forgot, true)] {
+    let with = wrapped(&ProtocolVersion::V_2025_11_25);
+    let without = forgot(&ProtocolVersion::V_2025_11_25);
+    for (session, prefixed) in [(&with, false), (&without, true)] {
         let CallToolResponse::Complete(result) = in_process::call(session, bad())
             .await
             .expect("a tool result")
