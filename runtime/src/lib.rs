@@ -37,29 +37,18 @@
 //!
 //! ## Cargo features
 //!
-//! - `chrono` (default): schemas for chrono's date and time types.
-//! - `uuid`, `url`: `uuid::Uuid` and `url::Url` as strings with a pattern
-//!   for what each parser reads and writes.
-//! - `schemars`: derived types also implement `schemars::JsonSchema`,
-//!   answering with the input or output schema by the generator's contract
-//!   (see the module `toolform::schemars`).
-//! - `rmcp`: builders between toolform and rmcp, the official Rust MCP SDK:
-//!   tools, elicitation requests and answers, and the 2026-07-28
-//!   `InputRequiredResult` (see the module `toolform::rmcp`). Turns on `schemars`,
-//!   so rmcp's `Parameters<T>` and `Json<T>` take derived types unchanged.
-//! - `rmcp-http`: `toolform::rmcp::HeaderCheckLayer`, the server's check of
-//!   `Mcp-Param-*` headers against `tools/call` arguments (protocol
-//!   2026-07-28), a tower layer for rmcp's `StreamableHttpService`.
-//! - `async-openai`: async-openai's tool definitions (Chat Completions and
-//!   Responses, OpenAI strict) from a derived type, and its arguments back
-//!   (see the module `toolform::async_openai`).
-//! - `rig`: rig-core's `ToolDefinition` from a derived type in the provider's
-//!   dialect, and its arguments back (see the module `toolform::rig`).
+#![cfg_attr(feature = "document-features", doc = document_features::document_features!())]
+#![cfg_attr(
+    not(feature = "document-features"),
+    doc = "Each feature is documented in the crate's `Cargo.toml` (this list is \
+           rendered from it with the `document-features` feature, as on docs.rs)."
+)]
 //!
 //! toolform turns on serde_json's `preserve_order` feature: properties appear
 //! in declaration order, which is also the order clients show form fields in.
 
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The layers of the runtime, lowest first. A module names only modules of
 // lower layers, never one of its own layer or above (tests/tests/suite/layers.rs

@@ -40,6 +40,7 @@ mod known_with;
 mod layers;
 mod lenient;
 mod nonobject;
+mod packaging;
 mod parse_args_input;
 mod rmcp_ask;
 mod rmcp_ask_again;
