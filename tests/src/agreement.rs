@@ -431,12 +431,12 @@ where
             Ok(s) => s,
             Err(e) => {
                 assert!(
-                    !e.violations.is_empty() && e.violations.iter().all(|v| !v.rule.is_empty()),
+                    !e.violations().is_empty() && e.violations().iter().all(|v| !v.rule.is_empty()),
                     "{name} {dialect}: an error without violations"
                 );
                 report
                     .refused
-                    .push(format!("{name} {dialect}: {}", e.violations[0]));
+                    .push(format!("{name} {dialect}: {}", e.violations()[0]));
                 continue;
             }
         };

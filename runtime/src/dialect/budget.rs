@@ -160,7 +160,7 @@ impl Dialect {
     /// let err = Dialect::AnthropicStrict
     ///     .check_tools(&[("a", &a), ("b", &b)])
     ///     .unwrap_err();
-    /// assert_eq!(err.violations[0].path, "/1/properties/p4");
+    /// assert_eq!(err.violations()[0].path, "/1/properties/p4");
     /// ```
     pub fn check_tools(self, tools: &[(&str, &Value)]) -> Result<(), DialectError> {
         let mut found: Vec<Violation> = Vec::new();

@@ -51,7 +51,7 @@ mod table;
 mod valid;
 mod wellformed;
 
-pub use crate::violation::Violation;
+use crate::violation::Violation;
 pub use convert::{convert, inline_refs};
 pub use plan::{PlannedTool, StrictPlan};
 
@@ -286,10 +286,25 @@ impl fmt::Display for Dialect {
 /// Why a schema cannot be written in a dialect: every violation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DialectError {
-    /// The dialect.
-    pub dialect: Dialect,
-    /// The violations, in document order.
-    pub violations: Vec<Violation>,
+    pub(crate) dialect: Dialect,
+    pub(crate) violations: Vec<Violation>,
+}
+
+impl DialectError {
+    /// The dialect the schema was to be written for.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Every violation, in document order (never empty).
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+
+    /// The violations, owned.
+    pub fn into_violations(self) -> Vec<Violation> {
+        self.violations
+    }
 }
 
 impl fmt::Display for DialectError {

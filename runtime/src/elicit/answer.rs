@@ -3,7 +3,7 @@
 
 use crate::args::plan::ObjectPlan;
 pub(crate) use crate::json::kind_of;
-pub use crate::violation::Violation;
+use crate::violation::Violation;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::fmt;

@@ -41,7 +41,8 @@ mod lower;
 mod packed;
 mod property;
 
-pub use answer::{ASK_AGAIN_LINES, ElicitError, Elicited, Violation};
+use crate::violation::Violation;
+pub use answer::{ASK_AGAIN_LINES, ElicitError, Elicited};
 pub use form::{
     DecodedForm, FieldKind, Form, FormField, FormFields, FormProblem, FormType, FormValue,
     PackedForm, SelectEnum,

@@ -137,22 +137,22 @@ fn a_recursive_ref_is_refused_by_name_under_gemini_and_the_gate() {
         "$defs": {"Tree": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/Tree"}}}}}
     });
     let e = convert(&recursive, Dialect::Gemini).unwrap_err();
-    assert_eq!(e.violations.len(), 1, "{e}");
+    assert_eq!(e.violations().len(), 1, "{e}");
     assert_eq!(
-        e.violations[0].path,
+        e.violations()[0].path,
         "/$defs/Tree/properties/kids/items/$ref"
     );
-    assert_eq!(e.violations[0].rule, "recursion");
-    assert!(e.violations[0].message.contains("#/$defs/Tree"), "{e}");
+    assert_eq!(e.violations()[0].rule, "recursion");
+    assert!(e.violations()[0].message.contains("#/$defs/Tree"), "{e}");
     let e = toolform::elicit::gate(&recursive, Revision::V2025_11_25).unwrap_err();
-    assert_eq!(e.violations[0].rule, "recursion");
+    assert_eq!(e.violations()[0].rule, "recursion");
     // Another document: refused, named.
     let remote =
         json!({"type": "object", "properties": {"a": {"$ref": "https://example.com/a.json"}}});
     let e = convert(&remote, Dialect::Gemini).unwrap_err();
-    assert_eq!(e.violations[0].path, "/properties/a/$ref");
+    assert_eq!(e.violations()[0].path, "/properties/a/$ref");
     assert!(
-        e.violations[0]
+        e.violations()[0]
             .message
             .contains("https://example.com/a.json"),
         "{e}"
@@ -266,7 +266,7 @@ struct Node {
 #[test]
 fn gemini_says_recursive_only_for_real_recursion() {
     let e = Node::input_schema_in(Dialect::Gemini).unwrap_err();
-    assert!(e.violations.iter().all(|v| v.rule == "recursion"), "{e}");
+    assert!(e.violations().iter().all(|v| v.rule == "recursion"), "{e}");
     assert!(e.to_string().contains("recursive"), "{e}");
     let e = Segment::input_schema_in(Dialect::Gemini);
     assert!(e.is_ok());

@@ -58,7 +58,7 @@ fn holds(schema: &Value) -> Vec<(Dialect, Result<Value, DialectError>)> {
                 );
             }
             Err(e) => {
-                for v in &e.violations {
+                for v in e.violations() {
                     assert!(
                         schema.pointer(&v.path).is_some(),
                         "{dialect}: {v} is not a place in {schema}"
@@ -79,7 +79,7 @@ fn refused(schema: &Value, dialect: Dialect, rule: &str, path: &str) -> DialectE
         Err(e) => e,
     };
     assert!(
-        e.violations
+        e.violations()
             .iter()
             .any(|v| v.rule == rule && v.path == path),
         "{dialect}: expected {rule} at {path:?}, got {e}"
@@ -415,7 +415,7 @@ fn anthropic_takes_refs_that_do_not_recurse() {
     );
     let e = convert(&cycle, Dialect::AnthropicStrict).unwrap_err();
     assert!(
-        !e.violations.iter().any(|v| v.path == "/properties/a"),
+        !e.violations().iter().any(|v| v.path == "/properties/a"),
         "the entry into the cycle does not recurse: {e}"
     );
 }
@@ -523,9 +523,9 @@ fn check_tools_holds_request_budgets() {
     let e = Dialect::AnthropicStrict
         .check_tools(&[("a", &a), ("b", &b)])
         .unwrap_err();
-    assert_eq!(e.violations.len(), 1, "{e}");
-    assert_eq!(e.violations[0].path, "/1/properties/p4", "{e}");
-    assert!(e.violations[0].message.contains("\"b\""), "{e}");
+    assert_eq!(e.violations().len(), 1, "{e}");
+    assert_eq!(e.violations()[0].path, "/1/properties/p4", "{e}");
+    assert!(e.violations()[0].message.contains("\"b\""), "{e}");
     Dialect::AnthropicStrict
         .check_tools(&[("a", &a), ("b", &optional(4))])
         .unwrap();
@@ -533,27 +533,27 @@ fn check_tools_holds_request_budgets() {
     let e = Dialect::AnthropicStrict
         .check_tools(&[("u", &u), ("v", &v)])
         .unwrap_err();
-    assert_eq!(e.violations[0].path, "/1/properties/u6", "{e}");
+    assert_eq!(e.violations()[0].path, "/1/properties/u6", "{e}");
     // 21 tools.
     let small = optional(0);
     let many: Vec<(String, &Value)> = (0..21).map(|i| (format!("t{i}"), &small)).collect();
     let many: Vec<(&str, &Value)> = many.iter().map(|(n, s)| (n.as_str(), *s)).collect();
     let e = Dialect::AnthropicStrict.check_tools(&many).unwrap_err();
-    assert_eq!(e.violations[0].path, "/20", "{e}");
+    assert_eq!(e.violations()[0].path, "/20", "{e}");
     Dialect::AnthropicStrict.check_tools(&many[..20]).unwrap();
     // Names: the provider's characters, and each once.
     let e = Dialect::OpenAiStrict
         .check_tools(&[("good", &small), ("bad name", &small), ("good", &small)])
         .unwrap_err();
-    let paths: Vec<&str> = e.violations.iter().map(|v| v.path.as_str()).collect();
+    let paths: Vec<&str> = e.violations().iter().map(|v| v.path.as_str()).collect();
     assert_eq!(paths, ["/1", "/2"], "{e}");
     // Each schema's own limits, by tool.
     let deep = dag(13);
     let e = Dialect::OpenAiStrict
         .check_tools(&[("ok", &small), ("deep", &deep)])
         .unwrap_err();
-    assert_eq!(e.violations[0].path, "/1/properties/top/$ref", "{e}");
-    assert!(e.violations[0].message.contains("\"deep\""), "{e}");
+    assert_eq!(e.violations()[0].path, "/1/properties/top/$ref", "{e}");
+    assert!(e.violations()[0].message.contains("\"deep\""), "{e}");
 }
 
 // ------------------------------------------------------------ hostile
@@ -658,7 +658,7 @@ fn deep_and_strange_inputs_hold() {
     })
     .unwrap_err();
     assert_eq!(
-        e.violations
+        e.violations()
             .iter()
             .filter(|v| v.rule == "recursion")
             .count(),
@@ -682,7 +682,7 @@ fn deep_and_strange_inputs_hold() {
     for dialect in Dialect::ALL {
         let e = convert(&deep, dialect).unwrap_err();
         assert!(
-            e.violations.iter().any(|v| v.rule == "too-deep"),
+            e.violations().iter().any(|v| v.rule == "too-deep"),
             "{dialect}"
         );
     }

@@ -367,7 +367,9 @@ fn one_and_one_point_zero_are_not_exclusive() {
                 assert!(!v.is_valid(&json!({"x": 1})), "{dialect}: {out}");
             }
             Err(e) => assert!(
-                e.violations.iter().any(|v| v.path == "/properties/x/oneOf"),
+                e.violations()
+                    .iter()
+                    .any(|v| v.path == "/properties/x/oneOf"),
                 "{dialect}: {e}"
             ),
         }
@@ -405,7 +407,7 @@ fn inferred_types_match_the_constants() {
             if dialect == Dialect::AnthropicStrict && (c.is_object() || c.is_array()) {
                 let e = convert(&schema, dialect).expect_err("complex enum value");
                 assert!(
-                    e.violations
+                    e.violations()
                         .iter()
                         .all(|v| v.rule == "non-scalar-enum" && v.path == "/properties/e/enum"),
                     "{e}"
@@ -452,7 +454,7 @@ fn known_exclusive_alternatives_are_written() {
     }
     let e = Draw::input_schema_in(Dialect::Gemini).expect_err("open objects may overlap");
     assert!(
-        e.violations
+        e.violations()
             .iter()
             .any(|v| v.rule == "one-of-not-exclusive"),
         "{e}"
@@ -479,7 +481,7 @@ fn a_required_cycle_is_reported_where_the_input_has_its_ref() {
         "required": ["kids"]
     });
     let err = convert(&schema, Dialect::GeminiJsonSchema).unwrap_err();
-    let at = toolform_tests::path_rules(&err.violations);
+    let at = toolform_tests::path_rules(err.violations());
     assert_eq!(at, [("/properties/kids/items/$ref", "recursion")], "{err}");
     assert!(schema.pointer("/properties/kids/items/$ref").is_some());
 }
@@ -491,7 +493,7 @@ fn a_required_cycle_is_reported_where_the_input_has_its_ref() {
 fn an_inferred_type_union_is_reported_at_the_values() {
     let schema = json!({"type": "object", "properties": {"v": {"enum": [false, "object"]}}});
     let err = convert(&schema, Dialect::Gemini).unwrap_err();
-    let at = toolform_tests::path_rules(&err.violations);
+    let at = toolform_tests::path_rules(err.violations());
     assert_eq!(
         at,
         [
@@ -516,13 +518,13 @@ fn a_required_cycle_below_a_split_null_is_reported_in_the_input() {
     });
     let err = convert(&schema, Dialect::GeminiJsonSchema).unwrap_err();
     let cycles: Vec<&str> = err
-        .violations
+        .violations()
         .iter()
         .filter(|v| v.rule == "recursion")
         .map(|v| v.path.as_str())
         .collect();
     assert_eq!(cycles, ["/properties/kids/items/$ref"], "{err}");
-    for v in &err.violations {
+    for v in err.violations() {
         assert!(
             schema.pointer(&v.path).is_some() || v.path.is_empty(),
             "{v}"

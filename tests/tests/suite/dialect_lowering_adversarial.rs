@@ -32,8 +32,8 @@ fn holds(schema: &Value) {
                 );
             }
             Err(e) => {
-                assert!(!e.violations.is_empty(), "{dialect}");
-                for v in &e.violations {
+                assert!(!e.violations().is_empty(), "{dialect}");
+                for v in e.violations() {
                     assert!(
                         schema.pointer(&v.path).is_some(),
                         "{dialect}: {v} is not a place in {schema}"
@@ -116,7 +116,7 @@ fn gemini_required_cycle_through_percent_encoded_refs() {
         });
         let err = convert(&schema, Dialect::GeminiJsonSchema).expect_err("a required cycle");
         assert!(
-            err.violations.iter().any(|v| v.rule == "recursion"),
+            err.violations().iter().any(|v| v.rule == "recursion"),
             "{name}: {err}"
         );
         holds(&schema);
@@ -163,7 +163,7 @@ fn input_schema_in_every_dialect_with_non_ascii_names() {
             Ok(s) => assert!(check(provider(dialect), s).is_empty(), "{dialect}: {s}"),
             Err(e) => {
                 let rendered = Ünïcödé::input_schema();
-                for v in &e.violations {
+                for v in e.violations() {
                     assert!(rendered.pointer(&v.path).is_some(), "{dialect}: {v}");
                 }
             }
@@ -242,8 +242,8 @@ fn deep_schemas_under_every_keyword_are_refused_not_overflowed() {
             let label = format!("convert {dialect}: 100k deep under {}", step.join("/"));
             let err = timed(&label, DEPTH, || convert(&schema, dialect))
                 .expect_err("100k levels cannot be written");
-            assert!(!err.violations.is_empty());
-            for v in &err.violations {
+            assert!(!err.violations().is_empty());
+            for v in err.violations() {
                 assert!(
                     schema.pointer(&v.path).is_some(),
                     "{step:?} {dialect}: {v} not a place"
@@ -292,7 +292,7 @@ fn deep_values_under_copied_keywords() {
                 match convert(&host, dialect) {
                     Ok(_) => panic!("{spot} {dialect}: a 100k-deep value was copied"),
                     Err(e) => {
-                        for v in &e.violations {
+                        for v in e.violations() {
                             assert!(host.pointer(&v.path).is_some(), "{spot} {dialect}: {v}");
                         }
                     }
@@ -333,18 +333,18 @@ fn n_required_properties_in_every_dialect() {
                 // characters of names and values in all.
                 (Dialect::OpenAiStrict, Err(e)) if n > 5000 => {
                     assert!(
-                        e.violations
+                        e.violations()
                             .iter()
                             .any(|v| v.message.contains(&format!("{n} properties"))),
                         "{e}"
                     );
-                    assert!(e.violations.iter().all(|v| v.rule == "limit"), "{e}");
+                    assert!(e.violations().iter().all(|v| v.rule == "limit"), "{e}");
                 }
                 (_, Ok(out)) => {
                     let props = out["properties"].as_object().map_or(0, Map::len);
                     assert_eq!(props, n, "{dialect}");
                 }
-                (_, Err(e)) => panic!("{dialect}: {}", e.violations[0]),
+                (_, Err(e)) => panic!("{dialect}: {}", e.violations()[0]),
             }
         }
     }
@@ -379,10 +379,10 @@ fn n_alternatives_in_every_dialect() {
                 // OpenAI strict's published string limit: 120,000 characters
                 // of property names, definition names, enum and const values.
                 (Dialect::OpenAiStrict, Err(e)) if n >= 10_000 => {
-                    assert!(e.violations.iter().all(|v| v.rule == "limit"), "{e}");
+                    assert!(e.violations().iter().all(|v| v.rule == "limit"), "{e}");
                 }
                 (Dialect::OpenAiStrict | Dialect::Gemini | Dialect::AnthropicStrict, out) => {
-                    let out = out.unwrap_or_else(|e| panic!("{dialect}: {}", e.violations[0]));
+                    let out = out.unwrap_or_else(|e| panic!("{dialect}: {}", e.violations()[0]));
                     let alts = out["properties"]["c"]["anyOf"]
                         .as_array()
                         .map_or(0, Vec::len);

@@ -218,7 +218,7 @@ fn every_row_converts_as_pinned_and_passes_the_checker() {
             }
             (Err(e), Err((rule, path))) => {
                 if !e
-                    .violations
+                    .violations()
                     .iter()
                     .any(|v| v.rule == *rule && v.path == *path)
                 {

@@ -25,7 +25,7 @@ fn refused(prop: Value) -> Vec<(String, &'static str)> {
     match gate(&one(prop.clone()), R) {
         Ok(g) => panic!("{prop} passed as {g}"),
         Err(e) => e
-            .violations
+            .violations()
             .iter()
             .map(|v| (v.path.clone(), v.rule))
             .collect(),
@@ -218,7 +218,7 @@ fn error_pointers_name_keys_that_exist_in_the_input() {
     for prop in cases {
         let schema = one(prop.clone());
         let err = gate(&schema, R).expect_err(&prop.to_string());
-        for v in &err.violations {
+        for v in err.violations() {
             assert!(
                 exists(&schema, &v.path),
                 "{prop}: {} does not exist in the input ({})",

@@ -150,7 +150,7 @@ fn schemars_output_that_cannot_be_a_form_is_rejected_with_the_path() {
         .into_root_schema_for::<Nested>()
         .to_value();
     let err = gate(&schema, Revision::V2025_11_25).unwrap_err();
-    let paths = toolform_tests::path_rules(&err.violations);
+    let paths = toolform_tests::path_rules(err.violations());
     assert!(
         paths.contains(&("/properties/home/$ref", "ref"))
             || paths.contains(&("/properties/home", "nested-object")),
@@ -423,7 +423,7 @@ fn every_keyword_has_a_pinned_fate() {
             }
             if let Err(e) = &result
                 && !e
-                    .violations
+                    .violations()
                     .iter()
                     .any(|v| v.path.starts_with(&format!("/{key}")))
             {
@@ -458,7 +458,7 @@ fn every_keyword_has_a_pinned_fate() {
                         key.replace('~', "~0").replace('/', "~1")
                     );
                     if !e
-                        .violations
+                        .violations()
                         .iter()
                         .any(|v| v.path.starts_with(&at_key) || v.path == "/properties/p")
                     {
@@ -517,7 +517,7 @@ fn conversions_and_revision_differences() {
     // ... but not on a required one.
     let s = json!({"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"]});
     assert_eq!(
-        gate(&s, r).unwrap_err().violations[0].rule,
+        gate(&s, r).unwrap_err().violations()[0].rule,
         "nullable-required"
     );
     // A non-standard integer format becomes the bounds it means.
@@ -534,7 +534,7 @@ fn conversions_and_revision_differences() {
     );
     // No multi-select in 2025-06-18.
     let s = json!({"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string", "enum": ["x"]}}}});
-    assert_eq!(gate(&s, old).unwrap_err().violations[0].rule, "revision");
+    assert_eq!(gate(&s, old).unwrap_err().violations()[0].rule, "revision");
     // No string default in 2025-06-18: dropped; boolean defaults stay.
     let s = json!({"type": "object", "properties": {"a": {"type": "string", "default": "x"}, "b": {"type": "boolean", "default": true}}});
     let g = gate(&s, old).unwrap();
@@ -591,7 +591,7 @@ fn residual_combinations_and_corrupt_schemas_reject_with_both_keys() {
         let schema = json!({"type": "object", "properties": {"p": prop}});
         let err = gate(&schema, r).unwrap_err();
         assert!(
-            err.violations
+            err.violations()
                 .iter()
                 .any(|v| v.path == path && (v.message.contains(needle) || v.rule.contains(needle))),
             "{prop}: expected {path} mentioning {needle:?}, got {err}"
@@ -601,7 +601,7 @@ fn residual_combinations_and_corrupt_schemas_reject_with_both_keys() {
     let schema = json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "a", "b"]});
     let rules: Vec<&str> = gate(&schema, r)
         .unwrap_err()
-        .violations
+        .violations()
         .iter()
         .map(|v| v.rule)
         .collect();

@@ -40,7 +40,7 @@ fn refused(schema: &Value, rule: &str, path: &str) {
             Err(e) => e,
         };
         assert!(
-            e.violations
+            e.violations()
                 .iter()
                 .any(|v| v.rule == rule && v.path == path),
             "{revision}: expected {rule} at {path:?}, got {e}"

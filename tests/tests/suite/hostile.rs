@@ -238,7 +238,7 @@ fn gate_on_deep_values_never_overflows() {
                             let _ = validate_content(&gated, schema);
                         }
                         Err(e) => {
-                            for v in &e.violations {
+                            for v in e.violations() {
                                 assert!(
                                     schema.pointer(&v.path).is_some(),
                                     "{name} {spot} {rev}: {v}"
@@ -261,7 +261,7 @@ fn gate_on_deep_values_never_overflows() {
     for (path, schema) in deep_schemas() {
         for rev in Revision::ALL {
             let err = gate(schema, rev).expect_err(path);
-            for v in &err.violations {
+            for v in err.violations() {
                 assert!(schema.pointer(&v.path).is_some(), "{path} {rev}: {v}");
             }
         }
@@ -327,7 +327,7 @@ fn convert_on_deep_values_never_overflows() {
                             assert!(depth_of(&out) < 1000, "{name} at {spot}: {dialect}");
                         }
                         Err(e) => {
-                            for v in &e.violations {
+                            for v in e.violations() {
                                 assert!(
                                     schema.pointer(&v.path).is_some(),
                                     "{name} {spot} {dialect}: {v}"
@@ -348,8 +348,11 @@ fn convert_on_deep_values_never_overflows() {
     for (path, schema) in deep_schemas() {
         for dialect in Dialect::ALL {
             let err = convert(schema, dialect).expect_err("too deep");
-            assert!(err.violations.iter().any(|v| v.rule == "too-deep"), "{err}");
-            for v in &err.violations {
+            assert!(
+                err.violations().iter().any(|v| v.rule == "too-deep"),
+                "{err}"
+            );
+            for v in err.violations() {
                 assert!(schema.pointer(&v.path).is_some(), "{path} {dialect}: {v}");
             }
         }
@@ -919,8 +922,8 @@ fn check_gate(schema: &Value, content: &Value) -> Result<(), TestCaseError> {
                 check_content(&gated, &json!({}))?;
             }
             Err(e) => {
-                prop_assert!(!e.violations.is_empty());
-                for v in &e.violations {
+                prop_assert!(!e.violations().is_empty());
+                for v in e.violations() {
                     prop_assert!(
                         schema.pointer(&v.path).is_some(),
                         "{rev}: {v} is not a place in {schema}"
@@ -966,8 +969,8 @@ fn check_convert(schema: &Value) -> Result<(), TestCaseError> {
                 let _ = out.to_string();
             }
             Err(e) => {
-                prop_assert!(!e.violations.is_empty());
-                for v in &e.violations {
+                prop_assert!(!e.violations().is_empty());
+                for v in e.violations() {
                     prop_assert!(
                         schema.pointer(&v.path).is_some(),
                         "{dialect}: {v} is not a place in {schema}"
@@ -1135,9 +1138,9 @@ fn violation_paths_name_the_input() {
     }
     // The offending member, not its neighbour: `null` is not counted away.
     let err = gate(&schemas[8], Revision::V2025_11_25).expect_err("1 is not an option");
-    assert_eq!(err.violations[0].path, "/properties/e/enum/1", "{err}");
+    assert_eq!(err.violations()[0].path, "/properties/e/enum/1", "{err}");
     let err = gate(&schemas[7], Revision::V2025_11_25).expect_err("a twice");
-    assert_eq!(err.violations[0].path, "/properties/e/enum/2", "{err}");
+    assert_eq!(err.violations()[0].path, "/properties/e/enum/2", "{err}");
 }
 
 /// Smaller findings, pinned.
@@ -1147,7 +1150,7 @@ fn odd_values_keep_their_meaning() {
     // draft-07; it is not JSON Schema, so it is refused at its place.
     let schema = json!({"type": "object", "properties": {"a": {"$ref": 5}}});
     let err = convert(&schema, Dialect::JsonSchemaDraft07).expect_err("not JSON Schema");
-    assert_eq!(err.violations[0].path, "/properties/a/$ref", "{err}");
+    assert_eq!(err.violations()[0].path, "/properties/a/$ref", "{err}");
     // A `$ref` inside an `enum` value is data, not a reference back to `#`.
     let schema = json!({"type": "object", "properties": {"a": {"enum": [{"$ref": "#"}]}}, "required": ["a"]});
     assert!(convert(&schema, Dialect::GeminiJsonSchema).is_ok());
@@ -1168,11 +1171,11 @@ fn odd_values_keep_their_meaning() {
     let name = "é".repeat(10_000);
     let schema = json!({"type": "object", "properties": {}, "required": [name], name.clone(): 1});
     let err = gate(&schema, Revision::V2025_11_25).expect_err("undefined");
-    for v in &err.violations {
+    for v in err.violations() {
         assert!(v.message.len() < 400, "{}", v.message.len());
     }
     let err = convert(&json!({"type": "object", name: 1}), Dialect::Gemini).expect_err("unknown");
-    assert!(err.violations[0].message.len() < 400);
+    assert!(err.violations()[0].message.len() < 400);
 }
 
 // ------------------------------------------------------------ growth
@@ -1228,8 +1231,11 @@ fn gate_grows_linearly() {
             gate(&dup, Revision::V2025_11_25)
         })
         .expect_err("duplicates");
-        assert_eq!(err.violations.len(), 1);
-        assert_eq!(err.violations[0].path, format!("/properties/one/enum/{n}"));
+        assert_eq!(err.violations().len(), 1);
+        assert_eq!(
+            err.violations()[0].path,
+            format!("/properties/one/enum/{n}")
+        );
         if n > 10_000 {
             continue;
         }
@@ -1406,8 +1412,8 @@ fn convert_grows_linearly() {
             }) {
                 Ok(_) => panic!("{dialect}: alike alternatives are not exclusive"),
                 Err(err) => {
-                    assert_eq!(err.violations.len(), 1, "{err}");
-                    assert_eq!(err.violations[0].path, "/properties/c/oneOf");
+                    assert_eq!(err.violations().len(), 1, "{err}");
+                    assert_eq!(err.violations()[0].path, "/properties/c/oneOf");
                 }
             }
         }

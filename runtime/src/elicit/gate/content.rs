@@ -4,8 +4,9 @@
 
 use crate::args::form::FormOptions;
 use crate::args::plan::{Name, ObjectPlan};
-use crate::elicit::answer::{Violation, kind_of};
+use crate::elicit::answer::kind_of;
 use crate::elicit::property::Property;
+use crate::violation::Violation;
 use serde_json::Value;
 use std::borrow::Cow;
 

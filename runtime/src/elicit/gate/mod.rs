@@ -30,10 +30,11 @@ mod property;
 pub use content::validate_content;
 
 use super::Revision;
-use super::answer::{Violation, kind_of};
+use super::answer::kind_of;
 use super::grammar::ANNOTATIONS;
 use super::lower::escape;
 use crate::json::{brief, short};
+use crate::violation::Violation;
 use serde_json::{Map, Value, json};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -41,8 +42,19 @@ use std::fmt;
 /// Why a schema cannot be an elicitation form: every violation at once.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GateError {
-    /// The violations, in document order.
-    pub violations: Vec<Violation>,
+    violations: Vec<Violation>,
+}
+
+impl GateError {
+    /// Every violation, in document order (never empty).
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+
+    /// The violations, owned.
+    pub fn into_violations(self) -> Vec<Violation> {
+        self.violations
+    }
 }
 
 impl fmt::Display for GateError {
