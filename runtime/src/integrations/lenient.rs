@@ -10,8 +10,8 @@
 //! - **A whole server**: [`call_tool`] in the `#[tool_handler]` impl repairs
 //!   every call's arguments against the called tool's `inputSchema` before
 //!   the router reads them, and adds the repairs to the result (the call
-//!   goes through [`crate::rmcp::call_tool`], so write
-//!   [`crate::rmcp::list_tools`] beside it); or [`repair_arguments`] and
+//!   goes through [`crate::rmcp::output::call_tool`], so write
+//!   [`crate::rmcp::output::list_tools`] beside it); or [`repair_arguments`] and
 //!   [`Repairs::tell_response`] around another `call_tool`.
 //!
 //! Only repairs with one reading are made (a string holding the JSON of the
@@ -157,9 +157,9 @@ pub fn repair_arguments<S: MaybeSend + 'static>(
 
 /// `tools/call` of a `#[tool_handler]` server that reads every tool's
 /// arguments forgivingly: [`repair_arguments`], the router's call through
-/// [`toolform::rmcp::call_tool`](crate::rmcp::call_tool) (non-object
+/// [`toolform::rmcp::output::call_tool`](crate::rmcp::output::call_tool) (non-object
 /// results reach every revision; write
-/// [`toolform::rmcp::list_tools`](crate::rmcp::list_tools) as the
+/// [`toolform::rmcp::output::list_tools`](crate::rmcp::output::list_tools) as the
 /// handler's `list_tools` beside it), then [`Repairs::tell_response`].
 pub async fn call_tool<S: MaybeSend + 'static>(
     router: &ToolRouter<S>,

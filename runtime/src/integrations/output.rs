@@ -287,7 +287,7 @@ fn add_text(result: &mut CallToolResult, value: &Value) {
 ///         _request: Option<PaginatedRequestParams>,
 ///         context: RequestContext<RoleServer>,
 ///     ) -> Result<ListToolsResult, ErrorData> {
-///         Ok(toolform::rmcp::list_tools(&self.tool_router, &context))
+///         Ok(toolform::rmcp::output::list_tools(&self.tool_router, &context))
 ///     }
 ///
 ///     async fn call_tool(
@@ -295,11 +295,11 @@ fn add_text(result: &mut CallToolResult, value: &Value) {
 ///         request: CallToolRequestParams,
 ///         context: RequestContext<RoleServer>,
 ///     ) -> Result<CallToolResponse, ErrorData> {
-///         toolform::rmcp::call_tool(&self.tool_router, self, request, context).await
+///         toolform::rmcp::output::call_tool(&self.tool_router, self, request, context).await
 ///     }
 /// }
 ///
-/// let tools = toolform::rmcp::tools_for(Server::tool_router().list_all(), None);
+/// let tools = toolform::rmcp::output::tools_for(Server::tool_router().list_all(), None);
 /// assert_eq!(tools[0].output_schema.as_ref().unwrap()["required"], serde_json::json!(["result"]));
 /// ```
 pub fn list_tools<S: MaybeSend + 'static>(
@@ -464,7 +464,7 @@ macro_rules! __toolform_rmcp_every_revision {
                 $crate::rmcp::__rmcp::model::ListToolsResult,
                 $crate::rmcp::__rmcp::ErrorData,
             > {
-                ::core::result::Result::Ok($crate::rmcp::list_tools(&$($router)+, &context))
+                ::core::result::Result::Ok($crate::rmcp::output::list_tools(&$($router)+, &context))
             }
 
             async fn call_tool(
@@ -475,7 +475,7 @@ macro_rules! __toolform_rmcp_every_revision {
                 $crate::rmcp::__rmcp::model::CallToolResponse,
                 $crate::rmcp::__rmcp::ErrorData,
             > {
-                $crate::rmcp::call_tool(&$($router)+, $this, request, context).await
+                $crate::rmcp::output::call_tool(&$($router)+, $this, request, context).await
             }
 
             fn get_tool(

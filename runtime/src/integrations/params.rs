@@ -222,7 +222,7 @@ impl<T: ToolSchema + Serialize + 'static> IntoCallToolResult for Json<T> {
                     "toolform::rmcp::Json<{}> is not an object: clients before protocol \
                      2026-07-28 would get neither its schema nor its value; write \
                      `toolform::rmcp::every_revision! {{ #[tool_handler(..)] impl ServerHandler for .. {{ .. }} }}` \
-                     around the server's handler (or call toolform::rmcp::call_tool from its call_tool)",
+                     around the server's handler (or call toolform::rmcp::output::call_tool from its call_tool)",
                     std::any::type_name::<T>()
                 ),
                 None,

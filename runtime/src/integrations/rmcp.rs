@@ -12,9 +12,8 @@
 //!   and the value to a client on protocol 2026-07-28 and both inside
 //!   `{"result": ..}` to older ones (which rmcp alone would send neither),
 //!   with the value as text for all. A server without it fails such a call,
-//!   naming the macro. [`list_tools`] and [`call_tool`] are the handler
-//!   methods it writes; [`tools_for`], [`result_for`] and
-//!   [`result_object_schema`] are their parts.
+//!   naming the macro. [`output`] holds the handler methods it writes and
+//!   their parts.
 //! - **One question**: [`ask`] asks for an [`ElicitForm`] the way the
 //!   client's protocol version allows (an `elicitation/create` request under
 //!   2025-06-18 and 2025-11-25; an `InputRequiredResult` and the retried
@@ -183,10 +182,16 @@ pub use super::header_check::{
 };
 #[cfg(feature = "lenient")]
 pub use super::lenient;
-pub use super::output::{
-    RESULT_KEY, call_tool, carries_any_output, is_object_output, list_tools, result_for,
-    result_object_schema, tools_for,
-};
+/// The parts of [`every_revision!`]: the handler methods it writes
+/// ([`list_tools`](output::list_tools), [`call_tool`](output::call_tool)),
+/// for a handler written by hand, and their parts for tools and results
+/// built some other way.
+pub mod output {
+    pub use crate::integrations::output::{
+        RESULT_KEY, call_tool, carries_any_output, is_object_output, list_tools, result_for,
+        result_object_schema, tools_for,
+    };
+}
 pub use super::params::Json;
 pub use super::params::Parameters;
 pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};

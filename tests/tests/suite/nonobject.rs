@@ -22,7 +22,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use toolform::ToolSchema;
-use toolform::rmcp::{Json, Parameters, result_for, result_object_schema, tools_for};
+use toolform::rmcp::output::{result_for, result_object_schema, tools_for};
+use toolform::rmcp::{Json, Parameters};
 
 const REVISIONS: [ProtocolVersion; 3] = [
     ProtocolVersion::V_2025_06_18,
@@ -184,7 +185,10 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         if self.adapt {
-            return Ok(toolform::rmcp::list_tools(&self.tool_router, &context));
+            return Ok(toolform::rmcp::output::list_tools(
+                &self.tool_router,
+                &context,
+            ));
         }
         Ok(ListToolsResult::with_all_items(self.tool_router.list_all()))
     }
@@ -195,7 +199,8 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         if self.adapt {
-            return toolform::rmcp::call_tool(&self.tool_router, self, request, context).await;
+            return toolform::rmcp::output::call_tool(&self.tool_router, self, request, context)
+                .await;
         }
         let tcc = rmcp::handler::server::tool::ToolCallContext::new(self, request, context);
         self.tool_router.call(tcc).await
@@ -376,7 +381,11 @@ async fn every_structured_value_validates_against_its_listed_schema_under_every_
                 .and_then(|t| t.output_schema.clone())
                 .expect("the router's schema");
             let object = OBJECT_TOOLS.contains(&tool);
-            assert_eq!(object, toolform::rmcp::is_object_output(&own), "{tool}");
+            assert_eq!(
+                object,
+                toolform::rmcp::output::is_object_output(&own),
+                "{tool}"
+            );
             if modern || object {
                 assert_eq!(schema, own, "{v}: {tool}'s schema is T's, unchanged");
             } else {
@@ -548,7 +557,10 @@ fn tool_with(schema: Value) -> Tool {
 fn the_decision_follows_the_schema_not_the_value() {
     let old = Some(&ProtocolVersion::V_2025_11_25);
     let schema = toolform::rmcp::output_schema::<Option<Hit>>();
-    assert!(!toolform::rmcp::is_object_output(&schema), "{schema:?}");
+    assert!(
+        !toolform::rmcp::output::is_object_output(&schema),
+        "{schema:?}"
+    );
     // `Some` is an object on the wire, and is still wrapped: the schema is.
     let value = serde_json::to_value(Some(hits().remove(0))).unwrap();
     let response = result_for(

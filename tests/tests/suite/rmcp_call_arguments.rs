@@ -2,7 +2,7 @@
 //! end to end through rmcp's client in process under protocol 2026-07-28.
 //!
 //! Under `toolform::rmcp::every_revision!` the call goes through
-//! `toolform::rmcp::call_tool`, which keeps the arguments as sent in the
+//! `toolform::rmcp::output::call_tool`, which keeps the arguments as sent in the
 //! request's extensions: a tool whose only extractor is `call: Call` works
 //! for a client that omits `arguments` or sends `{}`, and `Call` listed
 //! after rmcp's `Parameters` (which takes them) still binds the state to

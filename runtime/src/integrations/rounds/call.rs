@@ -269,7 +269,7 @@ fn canonical_json_object(arguments: &JsonObject, out: &mut Vec<u8>) {
 /// `RequestState`).
 ///
 /// In a server under [`every_revision!`](crate::rmcp::every_revision) (or
-/// whose `call_tool` is [`toolform::rmcp::call_tool`](crate::rmcp::call_tool)),
+/// whose `call_tool` is [`toolform::rmcp::output::call_tool`](crate::rmcp::output::call_tool)),
 /// `Call` reads the arguments as the client sent them, kept in the request's
 /// extensions before any extractor ran: any extractor order works, and a
 /// call without `arguments` is `{}`.
@@ -285,7 +285,7 @@ fn canonical_json_object(arguments: &JsonObject, out: &mut Vec<u8>) {
 /// the fix); a tool without arguments says so with [`Call::no_arguments`].
 impl<S> FromContextPart<ToolCallContext<'_, S>> for Call {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, rmcp::ErrorData> {
-        // Through `toolform::rmcp::call_tool` (`every_revision!`): the
+        // Through `toolform::rmcp::output::call_tool` (`every_revision!`): the
         // arguments as sent, absent read as `{}`. Else what is left of them.
         let arguments = match context.request_context.extensions.get::<SentArguments>() {
             Some(SentArguments(sent)) => Some(sent.clone().unwrap_or_default()),
@@ -303,7 +303,7 @@ impl<S> FromContextPart<ToolCallContext<'_, S>> for Call {
 }
 
 /// A `tools/call`'s arguments as the client sent them (`None`: it sent
-/// none), put in the request's extensions by `toolform::rmcp::call_tool`
+/// none), put in the request's extensions by `toolform::rmcp::output::call_tool`
 /// before any extractor runs. Only server code puts a Rust type there.
 #[derive(Debug, Clone)]
 pub(crate) struct SentArguments(pub(crate) Option<JsonObject>);
