@@ -8,7 +8,7 @@ use proc_macro::TokenStream;
 
 /// Derives `toolform::ToolSchema`: the input and output JSON Schemas of a type,
 /// read from its serde attributes. See the `toolform` crate for the rules.
-#[proc_macro_derive(ToolSchema, attributes(schema))]
+#[proc_macro_derive(ToolSchema, attributes(schema, schemars, validate, garde))]
 pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     guard(&input, || expand::tool_schema::derive(&input)).into()
@@ -16,7 +16,7 @@ pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
 
 /// Derives `toolform::elicit::ElicitForm`: a flat struct as an MCP
 /// elicitation form, checked at compile time, with a parser for the answer.
-#[proc_macro_derive(ElicitForm, attributes(elicit))]
+#[proc_macro_derive(ElicitForm, attributes(elicit, schemars, validate, garde))]
 pub fn derive_elicit_form(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     guard(&input, || expand::elicit_form::derive(&input)).into()

@@ -40,13 +40,13 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     let cont = if cx.has_errors() {
         None
     } else {
-        Container::from_ast(&cx, input)
+        Container::from_ast(&cx, input, false)
     };
     let checked = cont.and_then(|cont| {
         let elicit: Vec<FormFieldAttrs> = match &cont.serde.data {
             Data::Struct(_, fields) => fields
                 .iter()
-                .map(|f| FormFieldAttrs::from_attrs(&cx, &f.original.attrs))
+                .map(|f| FormFieldAttrs::from_attrs(&cx, &f.original.attrs, f.ty))
                 .collect(),
             Data::Enum(_) => Vec::new(),
         };

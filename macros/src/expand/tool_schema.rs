@@ -31,7 +31,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     let cont = if cx.has_errors() {
         None
     } else {
-        ast::Container::from_ast(&cx, input)
+        ast::Container::from_ast(&cx, input, true)
     };
     let Some(cont) = cont else {
         // serde could not read the input; its own derive reports why.
@@ -108,8 +108,17 @@ fn expand(cont: &Container) -> TokenStream {
         &[]
     };
     let name = ident.to_string().trim_start_matches("r#").to_owned();
-    // `schemars::JsonSchema`, when toolform's `schemars` feature is on.
-    let json_schema = one(!cont.attrs.no_json_schema);
+    // `schemars::JsonSchema`, when toolform's `schemars` feature is on;
+    // beside schemars' own derive, an error at it instead (the runtime's
+    // macro decides, knowing the feature).
+    let beside = (!cont.attrs.no_json_schema)
+        .then(|| json_schema_derive(&cont.serde.original.attrs))
+        .flatten();
+    let json_schema = one(!cont.attrs.no_json_schema && beside.is_none());
+    let beside = beside.map(|span| {
+        let krate = emit::respan(krate.to_token_stream(), span);
+        quote_spanned!(span=> #krate::__private::__json_schema! { beside })
+    });
     // Each an empty stream for most types: not interpolated then (an
     // interpolated stream is a few calls into the compiler even when empty).
     let nonempty = |t: TokenStream| (!t.is_empty()).then_some(t);
@@ -122,6 +131,7 @@ fn expand(cont: &Container) -> TokenStream {
         .iter()
         .any(|f| emit::uses_default_traits(&f.default)));
     quote! {
+        #beside
         #range_checks
         #example_checks
         #header_checks
@@ -783,8 +793,30 @@ fn skipped_both(field: &Field) -> bool {
     field.attrs.skip_serializing() && field.attrs.skip_deserializing()
 }
 
-/// `#[schema(range(..))]` on an integer field must leave a value of the
-/// field's type: one `const` per range, at the `range` key, for fields whose
+/// The span of `JsonSchema` in a `#[derive(..)]` the derive can see: a
+/// derive list after the one naming `ToolSchema` (rustc passes neither the
+/// list being expanded nor the ones before it: ui-test json_schema_twice).
+fn json_schema_derive(attrs: &[syn::Attribute]) -> Option<proc_macro2::Span> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("derive"))
+        .filter_map(|a| {
+            a.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+            )
+            .ok()
+        })
+        .flatten()
+        .find_map(|p| {
+            p.segments
+                .last()
+                .filter(|s| s.ident == "JsonSchema")
+                .map(|s| s.ident.span())
+        })
+}
+
+/// `#[schema(range(..))]` on an integer field: each bound must lie within the
+/// field's type, where its tokens do not decide it (`internals::fit`): one `const` per range, at the `range` key, for fields whose
 /// type has no type parameter (it is evaluated where the type is declared).
 fn range_checks(cont: &Container) -> TokenStream {
     let krate = &cont.krate;

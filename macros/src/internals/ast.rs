@@ -21,8 +21,14 @@ pub struct Container<'a> {
 impl<'a> Container<'a> {
     /// Parses `input`. serde's own attribute errors are left to serde (it
     /// reports them better); `None` means serde could not read the input at
-    /// all, and serde's derive will say why.
-    pub fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
+    /// all, and serde's derive will say why. `foreign`: read schemars',
+    /// validator's and garde's attributes too (`ToolSchema`; `ElicitForm`
+    /// reads them in its own attributes).
+    pub fn from_ast(
+        cx: &Ctxt,
+        input: &'a syn::DeriveInput,
+        foreign: bool,
+    ) -> Option<Container<'a>> {
         let serde_cx = SerdeCtxt::new();
         let private = Ident::new("__private", Span::call_site());
         let parsed =
@@ -31,17 +37,17 @@ impl<'a> Container<'a> {
         // would only add noise.
         let _ = serde_cx.check();
         let serde = parsed?;
-        let attrs = ContainerAttrs::from_attrs(cx, &input.attrs);
+        let attrs = ContainerAttrs::from_attrs(cx, &input.attrs, foreign);
         let fields = serde
             .data
             .all_fields()
-            .map(|f| FieldAttrs::from_attrs(cx, &f.original.attrs))
+            .map(|f| FieldAttrs::from_attrs(cx, &f.original.attrs, foreign.then_some(f.ty)))
             .collect();
         let titled = attrs.titled.is_some();
         let variants = match &serde.data {
             serde_ast::Data::Enum(variants) => variants
                 .iter()
-                .map(|v| VariantAttrs::from_attrs(cx, &v.original.attrs, titled))
+                .map(|v| VariantAttrs::from_attrs(cx, &v.original.attrs, titled, foreign))
                 .collect(),
             serde_ast::Data::Struct(..) => Vec::new(),
         };

@@ -8,6 +8,7 @@
 
 use super::ctxt::Ctxt;
 use super::doc::{Description, Doc};
+use super::foreign::Counted;
 use super::keys::{Place, Screened, screen};
 use super::receiver::{self, Bounds};
 use super::value::{Literal, Number};
@@ -189,9 +190,14 @@ fn receive<R: FromMeta>(cx: &Ctxt, screened: &Screened) -> Option<R> {
 }
 
 impl ContainerAttrs {
-    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Self {
+    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], foreign: bool) -> Self {
         let doc = Doc::from_attrs(attrs);
-        let s = screen(cx, attrs, Place::Container);
+        let s = screen(
+            cx,
+            attrs,
+            Place::Container,
+            foreign.then_some(Counted::Other),
+        );
         let r = receive::<receiver::ContainerSchema>(cx, &s);
         let (title, description, krate, titled, no_json_schema) = match r {
             Some(r) => (
@@ -216,9 +222,9 @@ impl ContainerAttrs {
 
 impl VariantAttrs {
     /// `titled`: the enum is `titled`, so the doc comment is the title.
-    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], titled: bool) -> Self {
+    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], titled: bool, foreign: bool) -> Self {
         let doc = Doc::from_attrs(attrs);
-        let s = screen(cx, attrs, Place::Variant);
+        let s = screen(cx, attrs, Place::Variant, foreign.then_some(Counted::Other));
         let (title, description) = receive::<receiver::VariantSchema>(cx, &s)
             .map(|r| (r.title, r.description))
             .unwrap_or_default();
@@ -238,9 +244,12 @@ impl VariantAttrs {
 }
 
 impl FieldAttrs {
-    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Self {
+    /// `ty`: the field's type, when schemars', validator's and garde's
+    /// attributes are read too (not by `ElicitForm`, which reads them in
+    /// `FormFieldAttrs`).
+    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], ty: Option<&syn::Type>) -> Self {
         let doc = Doc::from_attrs(attrs);
-        let s = screen(cx, attrs, Place::Field);
+        let s = screen(cx, attrs, Place::Field, ty.map(Counted::of));
         let mut out = FieldAttrs {
             title: None,
             description: Description::None,
@@ -287,7 +296,7 @@ impl FieldAttrs {
 
 impl FormAttrs {
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Self {
-        let s = screen(cx, attrs, Place::ElicitContainer);
+        let s = screen(cx, attrs, Place::ElicitContainer, None);
         let krate = receive::<receiver::ElicitContainer>(cx, &s)
             .and_then(|r| r.krate)
             .and_then(|k| parse_crate(cx, &k));
@@ -296,9 +305,9 @@ impl FormAttrs {
 }
 
 impl FormFieldAttrs {
-    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Self {
+    pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], ty: &syn::Type) -> Self {
         let doc = Doc::from_attrs(attrs);
-        let s = screen(cx, attrs, Place::ElicitField);
+        let s = screen(cx, attrs, Place::ElicitField, Some(Counted::of(ty)));
         let mut out = FormFieldAttrs {
             title: None,
             description: Description::None,

@@ -7,6 +7,7 @@
 //! mistake is reported once.
 
 use super::ctxt::Ctxt;
+use super::foreign;
 use super::key_form::{self, Form};
 use super::receiver::{self, NestedMeta};
 use proc_macro2::Span;
@@ -131,6 +132,10 @@ pub struct Screened {
     /// `items(..)` and `values(..)`: the key, its span and its own screened
     /// list (darling does not see them).
     pub nested: Vec<(&'static str, Span, Screened)>,
+    /// Each key given, its value as text and the attribute it came from
+    /// (`#[schema(..)]`, `#[validate(..)]`, ...): a key given in two
+    /// spellings must say the same.
+    texts: Vec<(String, String, &'static str)>,
 }
 
 impl Screened {
@@ -146,14 +151,20 @@ impl Screened {
 }
 
 /// Screens every attribute of `place` among `attrs`; see the module docs.
-pub fn screen(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Screened {
+/// `foreign`: also read schemars', validator's and garde's attributes
+/// (`foreign`), with the field's type as they need it.
+pub fn screen(
+    cx: &Ctxt,
+    attrs: &[Attribute],
+    place: Place,
+    foreign: Option<foreign::Counted>,
+) -> Screened {
     let mut out = Screened::default();
     let attr_name = place.attr_name();
-    let duplicate = |key: &str, span| {
-        syn::Error::new(
-            span,
-            format!("duplicate `{key}` in #[{attr_name}(...)]: give it once"),
-        )
+    let origin: &'static str = if attr_name == "elicit" {
+        "#[elicit(..)]"
+    } else {
+        "#[schema(..)]"
     };
     for attr in attrs.iter().filter(|a| a.path().is_ident(attr_name)) {
         let takes_with = matches!(place, Place::Field | Place::Container | Place::Variant);
@@ -164,24 +175,98 @@ pub fn screen(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Screened {
                 continue;
             }
         };
-        for (span, ty) in split.with {
-            if out.key_span("with").is_some() {
-                cx.syn_error(duplicate("with", span));
-                continue;
-            }
-            out.keys.push(("with".to_string(), span));
-            match ty {
-                Ok(ty) => out.with = Some(ty),
-                Err(e) => cx.syn_error(e),
-            }
+        take_with(cx, split.with, attr_name, &mut out);
+        screen_list(cx, split.items, place, &mut out, origin);
+    }
+    let Some(counted) = foreign else {
+        return out;
+    };
+    // Ours first, so a key given in both spellings is compared against ours.
+    let mut needs = Vec::new();
+    for attr in attrs {
+        let Some(source) = foreign::Source::of(attr) else {
+            continue;
+        };
+        let lowered = foreign::lower(cx, attr, source, place, counted);
+        take_with(cx, lowered.with, "schemars", &mut out);
+        let origin = match source {
+            foreign::Source::Schemars => "#[schemars(..)]",
+            foreign::Source::Validate => "#[validate(..)]",
+            foreign::Source::Garde => "#[garde(..)]",
+        };
+        screen_list(cx, lowered.items, place, &mut out, origin);
+        needs.extend(lowered.needs);
+    }
+    for need in needs {
+        if out.key_span(need.key).is_none() {
+            cx.syn_error(syn::Error::new(need.span, need.message));
         }
-        screen_list(cx, split.items, place, &mut out);
     }
     out
 }
 
+/// `with = Type`, given once.
+fn take_with(
+    cx: &Ctxt,
+    with: Vec<(Span, syn::Result<syn::Type>)>,
+    attr_name: &str,
+    out: &mut Screened,
+) {
+    for (span, ty) in with {
+        if out.key_span("with").is_some() {
+            cx.syn_error(syn::Error::new(
+                span,
+                format!("duplicate `with` in #[{attr_name}(...)]: give it once"),
+            ));
+            continue;
+        }
+        out.keys.push(("with".to_string(), span));
+        match ty {
+            Ok(ty) => out.with = Some(ty),
+            Err(e) => cx.syn_error(e),
+        }
+    }
+}
+
+/// The value of an item as text, to compare two spellings of one key
+/// (`range(max = 5, min = 1)` and `range(min = 1, max = 5)` say the same).
+fn value_text(item: &NestedMeta) -> String {
+    let text = |t: &dyn quote::ToTokens| t.to_token_stream().to_string().replace(' ', "");
+    match item {
+        NestedMeta::Meta(syn::Meta::List(list)) => {
+            let mut parts: Vec<String> = NestedMeta::parse_meta_list(list.tokens.clone())
+                .map(|items| items.iter().map(value_text).collect())
+                .unwrap_or_else(|_| vec![text(&list.tokens)]);
+            parts.sort();
+            format!("({})", parts.join(","))
+        }
+        NestedMeta::Meta(syn::Meta::NameValue(nv)) => {
+            let value = match receiver::strip_group(&nv.value) {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => format!("{:?}", s.value()),
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(i),
+                    ..
+                }) => i.base10_digits().to_string(),
+                other => text(other),
+            };
+            format!("{}={value}", text(&nv.path))
+        }
+        other => text(other),
+    }
+}
+
 /// Screens the items of one list of `place` into `out`; see the module docs.
-fn screen_list(cx: &Ctxt, items: Vec<NestedMeta>, place: Place, out: &mut Screened) {
+/// `origin`: the attribute they came from.
+fn screen_list(
+    cx: &Ctxt,
+    items: Vec<NestedMeta>,
+    place: Place,
+    out: &mut Screened,
+    origin: &'static str,
+) {
     let allowed = place.allowed();
     let attr_name = place.attr_name();
     let duplicate = |key: &str, span| {
@@ -219,11 +304,37 @@ fn screen_list(cx: &Ctxt, items: Vec<NestedMeta>, place: Place, out: &mut Screen
             ));
             continue;
         }
+        let text = value_text(&item);
+        if let Some((_, first, first_origin)) = out.texts.iter().find(|(k, ..)| *k == key)
+            && *first_origin != origin
+        {
+            // One key in two spellings (ours and schemars', validator's
+            // or garde's): the same value is the same declaration; another
+            // `example` is one more example.
+            if *first == text {
+                continue;
+            }
+            if key == "example" {
+                out.keys.push((key.clone(), span));
+                out.items.push(item);
+                continue;
+            }
+            cx.syn_error(syn::Error::new(
+                span,
+                format!(
+                    "`{key}` is given twice with different values, in {first_origin} and in \
+                     {origin}: toolform reads both spellings and will not pick one; give the \
+                     same value in both, or drop one"
+                ),
+            ));
+            continue;
+        }
         if key != "example" && out.key_span(&key).is_some() {
             cx.syn_error(duplicate(&key, span));
             continue;
         }
         out.keys.push((key.clone(), span));
+        out.texts.push((key.clone(), text, origin));
         if let Err(errors) = key_form::check(&item, &key) {
             errors.into_iter().for_each(|e| cx.syn_error(e));
             continue;
@@ -234,7 +345,13 @@ fn screen_list(cx: &Ctxt, items: Vec<NestedMeta>, place: Place, out: &mut Screen
                 && let Ok(inner) = NestedMeta::parse_meta_list(list.tokens.clone())
             {
                 let mut nested = Screened::default();
-                screen_list(cx, inner, Place::Inner(inner_key(&key)), &mut nested);
+                screen_list(
+                    cx,
+                    inner,
+                    Place::Inner(inner_key(&key)),
+                    &mut nested,
+                    origin,
+                );
                 out.nested.push((inner_key(&key), span, nested));
             }
             continue;

@@ -15,6 +15,7 @@ pub mod check;
 pub mod ctxt;
 pub mod doc;
 pub mod fit;
+pub mod foreign;
 pub mod key_form;
 pub mod keys;
 pub mod model;

@@ -391,6 +391,17 @@ fn tuples_as_item_arrays(schema: &mut Value) {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __json_schema {
+    // The type derives schemars' `JsonSchema` too (the derive saw it in the
+    // derive list): one error at it, instead of rustc's E0119 inside the
+    // derive.
+    (beside) => {
+        ::core::compile_error! {
+            "this type derives schemars' `JsonSchema` and toolform's `ToolSchema`, which \
+             implements `JsonSchema` too under toolform's `schemars` feature (from the same \
+             schemas, so rmcp and schemars read toolform's): drop `JsonSchema` from the \
+             derive list, or keep schemars' own impl with `#[schema(no_json_schema)]` on the type"
+        }
+    };
     ([$($impl_generics:tt)*] [$($ty:tt)*] [$($where_clause:tt)*] $name:literal) => {
         #[automatically_derived]
         impl $($impl_generics)* $crate::__private::schemars::JsonSchema for $($ty)* $($where_clause)* {

@@ -7,6 +7,7 @@
 mod answers_hostile;
 mod args;
 mod args_rmcp;
+mod attr_spellings;
 mod compat;
 mod constraints;
 mod dialect_decode;
