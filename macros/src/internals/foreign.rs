@@ -422,17 +422,10 @@ impl Lowerer<'_> {
 
     /// `length(min = .., max = .., equal = ..)`, and garde's counting modes.
     fn length(&mut self, item: &NestedMeta, span: Span) -> Option<NestedMeta> {
-        let list = self.list(item, span, "length")?;
-        let (mut min, mut max, mut equal) = (None, None, None);
+        let (min, max, others) = min_max(self.list(item, span, "length")?);
         let mut mode: Option<(String, Span)> = None;
-        for nested in list {
-            let Some((k, s)) = super::receiver::key_of(&nested) else {
-                continue;
-            };
+        for (k, s) in others {
             match k.as_str() {
-                "min" => min = value(&nested),
-                "max" => max = value(&nested),
-                "equal" => equal = value(&nested),
                 "simple" | "bytes" | "chars" | "graphemes" | "utf16"
                     if self.source == Source::Garde =>
                 {
@@ -465,10 +458,6 @@ impl Lowerer<'_> {
                 return None;
             }
         }
-        let (min, max) = match equal {
-            Some(e) => (Some(e.clone()), Some(e)),
-            None => (min, max),
-        };
         if matches!(self.place, Place::ElicitField) && self.counted == Counted::Items {
             // A form's multi-select counts its items with its own keys.
             let min = min.map(|m| made(quote_spanned!(span=> min_items = #m)));
@@ -485,17 +474,10 @@ impl Lowerer<'_> {
     /// `range(min = .., max = ..)`; `exclusive_min`/`exclusive_max` need our
     /// own `range` beside them.
     fn range(&mut self, item: &NestedMeta, span: Span) -> Option<NestedMeta> {
-        let list = self.list(item, span, "range")?;
-        let (mut min, mut max, mut equal) = (None, None, None);
+        let (min, max, others) = min_max(self.list(item, span, "range")?);
         let mut exclusive = None;
-        for nested in list {
-            let Some((k, s)) = super::receiver::key_of(&nested) else {
-                continue;
-            };
+        for (k, s) in others {
             match k.as_str() {
-                "min" => min = value(&nested),
-                "max" => max = value(&nested),
-                "equal" => equal = value(&nested),
                 "exclusive_min" | "exclusive_max" => exclusive = Some((k, s)),
                 _ if self.source == Source::Schemars => {
                     self.err(s, format!("unknown item in `range(..)`: `{k}`"));
@@ -517,10 +499,6 @@ impl Lowerer<'_> {
             );
             return None;
         }
-        let (min, max) = match equal {
-            Some(e) => (Some(e.clone()), Some(e)),
-            None => (min, max),
-        };
         let key = syn::Ident::new("range", span);
         Some(made(bounds(key, min, max)))
     }
@@ -746,6 +724,29 @@ impl Lowerer<'_> {
                 None
             }
         }
+    }
+}
+
+/// `min = ..`, `max = ..` and `equal = ..` (both) of a bound list, and its
+/// other keys.
+type MinMax = (Option<Expr>, Option<Expr>, Vec<(String, Span)>);
+
+fn min_max(list: Vec<NestedMeta>) -> MinMax {
+    let (mut min, mut max, mut equal, mut others) = (None, None, None, Vec::new());
+    for nested in list {
+        let Some((k, s)) = super::receiver::key_of(&nested) else {
+            continue;
+        };
+        match k.as_str() {
+            "min" => min = value(&nested),
+            "max" => max = value(&nested),
+            "equal" => equal = value(&nested),
+            _ => others.push((k, s)),
+        }
+    }
+    match equal {
+        Some(e) => (Some(e.clone()), Some(e), others),
+        None => (min, max, others),
     }
 }
 

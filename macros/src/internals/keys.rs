@@ -136,6 +136,8 @@ pub struct Screened {
     /// (`#[schema(..)]`, `#[validate(..)]`, ...): a key given in two
     /// spellings must say the same.
     texts: Vec<(String, String, &'static str)>,
+    /// Whether `texts` is kept (a foreign attribute is present).
+    compare: bool,
 }
 
 impl Screened {
@@ -159,7 +161,13 @@ pub fn screen(
     place: Place,
     foreign: Option<foreign::Counted>,
 ) -> Screened {
-    let mut out = Screened::default();
+    // Nothing is compared (or written as text) unless a foreign attribute is
+    // there: the common field pays one ident comparison per attribute.
+    let foreign = foreign.filter(|_| attrs.iter().any(|a| foreign::Source::of(a).is_some()));
+    let mut out = Screened {
+        compare: foreign.is_some(),
+        ..Screened::default()
+    };
     let attr_name = place.attr_name();
     let origin: &'static str = if attr_name == "elicit" {
         "#[elicit(..)]"
@@ -238,7 +246,7 @@ fn value_text(item: &NestedMeta) -> String {
                 .map(|items| items.iter().map(value_text).collect())
                 .unwrap_or_else(|_| vec![text(&list.tokens)]);
             parts.sort();
-            format!("({})", parts.join(","))
+            format!("{}({})", text(&list.path), parts.join(","))
         }
         NestedMeta::Meta(syn::Meta::NameValue(nv)) => {
             let value = match receiver::strip_group(&nv.value) {
@@ -304,7 +312,11 @@ fn screen_list(
             ));
             continue;
         }
-        let text = value_text(&item);
+        let text = if out.compare {
+            value_text(&item)
+        } else {
+            String::new()
+        };
         if let Some((_, first, first_origin)) = out.texts.iter().find(|(k, ..)| *k == key)
             && *first_origin != origin
         {
@@ -334,7 +346,9 @@ fn screen_list(
             continue;
         }
         out.keys.push((key.clone(), span));
-        out.texts.push((key.clone(), text, origin));
+        if out.compare {
+            out.texts.push((key.clone(), text, origin));
+        }
         if let Err(errors) = key_form::check(&item, &key) {
             errors.into_iter().for_each(|e| cx.syn_error(e));
             continue;
@@ -344,7 +358,10 @@ fn screen_list(
             if let NestedMeta::Meta(syn::Meta::List(list)) = &item
                 && let Ok(inner) = NestedMeta::parse_meta_list(list.tokens.clone())
             {
-                let mut nested = Screened::default();
+                let mut nested = Screened {
+                    compare: out.compare,
+                    ..Screened::default()
+                };
                 screen_list(
                     cx,
                     inner,

@@ -14,6 +14,10 @@ struct Booking {
     #[schema(title = "Code")]
     #[schemars(title = "Booking code")]
     code: String,
+    // Not the same constraint on the items, though the bounds are alike.
+    #[schema(items(length(min = 1)))]
+    #[garde(inner(range(min = 1)))]
+    lists: Vec<Vec<u8>>,
 }
 
 fn main() {}
