@@ -4,6 +4,8 @@
 
 use super::lower::{Lowering, Node};
 use super::table::{EnumValues, Nullable, Objects};
+// Annotations: beside a `$ref` they change nothing a validator checks.
+use crate::render::inline::ANNOTATIONS;
 use crate::schema::{Keyword, Node as ModelNode, Object, Schema, Type, Types};
 use serde_json::{Map, Value, json};
 use std::collections::HashSet;
@@ -56,18 +58,6 @@ fn told(mut schema: Value, note: &str) -> Value {
     }
     schema
 }
-
-/// Annotations: beside a `$ref` they change nothing a validator checks.
-const ANNOTATIONS: [&str; 8] = [
-    "title",
-    "description",
-    "default",
-    "examples",
-    "$comment",
-    "deprecated",
-    "readOnly",
-    "writeOnly",
-];
 
 impl Lowering {
     /// The rules for a whole node, once its keywords are written.

@@ -11,6 +11,9 @@
 
 use super::lower::MAX_DEPTH;
 use super::wellformed::each_subschema;
+// The pointer a local `$ref` names, and the cycles of a graph: as the
+// inliner reads them.
+use crate::render::inline::{components, local as target};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -51,14 +54,6 @@ fn is_object(v: &Value) -> bool {
                 _ => false,
             }
     })
-}
-
-/// The pointer a local `$ref` names (`#` and `#/...`, percent-decoded);
-/// `None` for anchors and other documents.
-fn target(reference: &str) -> Option<String> {
-    let fragment = reference.strip_prefix('#')?;
-    let fragment = crate::json::percent_decoded(fragment);
-    (fragment.is_empty() || fragment.starts_with('/')).then(|| fragment.into_owned())
 }
 
 impl Graph {
@@ -226,54 +221,12 @@ impl Graph {
     /// reaches back to the region holding it). Tarjan's strongly connected
     /// components, iterative.
     pub(crate) fn recursive_refs(&self) -> Vec<bool> {
-        let edges = self.edges();
-        let n = self.regions.len();
-        let mut index = vec![usize::MAX; n];
-        let mut low = vec![0usize; n];
-        let mut on_stack = vec![false; n];
-        let mut component = vec![usize::MAX; n];
-        let mut order: Vec<usize> = Vec::new();
-        let (mut counter, mut components) = (0usize, 0usize);
-        for start in 0..n {
-            if index.get(start).is_none_or(|i| *i != usize::MAX) {
-                continue;
-            }
-            let mut calls: Vec<(usize, usize)> = vec![(start, 0)];
-            while let Some(&mut (v, ref mut next)) = calls.last_mut() {
-                if *next == 0 && index.get(v) == Some(&usize::MAX) {
-                    index[v] = counter;
-                    low[v] = counter;
-                    counter += 1;
-                    order.push(v);
-                    on_stack[v] = true;
-                }
-                let list = edges.get(v).map(Vec::as_slice).unwrap_or_default();
-                if let Some((w, ..)) = list.get(*next) {
-                    let w = *w;
-                    *next += 1;
-                    if index.get(w) == Some(&usize::MAX) {
-                        calls.push((w, 0));
-                    } else if on_stack.get(w) == Some(&true) {
-                        low[v] = low[v].min(index[w]);
-                    }
-                    continue;
-                }
-                calls.pop();
-                if let Some(&(parent, _)) = calls.last() {
-                    low[parent] = low[parent].min(low[v]);
-                }
-                if low[v] == index[v] {
-                    while let Some(w) = order.pop() {
-                        on_stack[w] = false;
-                        component[w] = components;
-                        if w == v {
-                            break;
-                        }
-                    }
-                    components += 1;
-                }
-            }
-        }
+        let edges: Vec<Vec<usize>> = self
+            .edges()
+            .into_iter()
+            .map(|list| list.into_iter().map(|(to, ..)| to).collect())
+            .collect();
+        let component = components(&edges);
         self.refs
             .iter()
             .map(|r| {

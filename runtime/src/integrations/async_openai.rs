@@ -42,6 +42,7 @@
 //! assert_eq!(err.violations().len(), 2); // `wrd` unknown, `word` missing
 //! ```
 
+use super::model_args::description;
 use crate::dialect::{Dialect, DialectError};
 use crate::{ArgsError, ToolSchema};
 use async_openai::types::chat::{ChatCompletionTool, ChatCompletionTools, FunctionObject};
@@ -50,14 +51,6 @@ use serde::de::DeserializeOwned;
 
 /// The dialect of every definition this module builds.
 pub const DIALECT: Dialect = Dialect::OpenAiStrict;
-
-/// The type's description: its input schema's `description`.
-fn description<T: ToolSchema>() -> Option<String> {
-    T::input_schema()
-        .get("description")
-        .and_then(|d| d.as_str())
-        .map(str::to_owned)
-}
 
 /// `T`'s function for Chat Completions: its input schema in OpenAI strict
 /// mode, `strict: true`, the type's doc comment as the description; or
@@ -92,15 +85,7 @@ pub fn responses_tool<T: ToolSchema>(name: &str) -> Result<Tool, &'static Dialec
 }
 
 /// Arguments read by [`parse_arguments`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct Arguments<T> {
-    /// The arguments.
-    pub value: T,
-    /// What was repaired to read the text (only with the `lenient`
-    /// feature; empty when the text was JSON the schema takes as written),
-    /// one line each: the place and what was done.
-    pub repairs: Vec<String>,
-}
+pub use super::model_args::Arguments;
 
 /// Reads the `arguments` string of a tool call into `T` as the strict
 /// schema sent it ([`Dialect::parse_args`] in OpenAI strict): every
@@ -110,34 +95,5 @@ pub struct Arguments<T> {
 pub fn parse_arguments<T: ToolSchema + DeserializeOwned>(
     arguments: &str,
 ) -> Result<Arguments<T>, ArgsError> {
-    read(DIALECT, arguments)
-}
-
-/// The one read both integrations share.
-pub(crate) fn read<T: ToolSchema + DeserializeOwned>(
-    dialect: Dialect,
-    arguments: &str,
-) -> Result<Arguments<T>, ArgsError> {
-    #[cfg(feature = "lenient")]
-    {
-        let schema = match T::input_schema_in(dialect) {
-            Ok(s) => s,
-            Err(_) => T::input_schema(),
-        };
-        let (value, repairs) = crate::lenient::repair(arguments, schema)
-            .map_err(|e| ArgsError::from_violations(vec![e.to_violation()]))?
-            .into_parts();
-        let value = dialect.parse_args::<T>(value)?;
-        Ok(Arguments {
-            value,
-            repairs: repairs.iter().map(ToString::to_string).collect(),
-        })
-    }
-    #[cfg(not(feature = "lenient"))]
-    {
-        Ok(Arguments {
-            value: dialect.parse_args::<T>(arguments)?,
-            repairs: Vec::new(),
-        })
-    }
+    super::model_args::read(DIALECT, arguments)
 }

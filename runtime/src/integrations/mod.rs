@@ -10,6 +10,8 @@ pub mod elicitation;
 pub mod header_check;
 #[cfg(all(feature = "rmcp", feature = "lenient"))]
 pub mod lenient;
+#[cfg(any(feature = "async-openai", feature = "rig"))]
+pub mod model_args;
 #[cfg(feature = "rmcp")]
 pub mod output;
 #[cfg(feature = "rmcp")]

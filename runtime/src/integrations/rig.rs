@@ -81,11 +81,7 @@ pub fn definition<T: ToolSchema>(
     let parameters = parameters::<T>(dialect).map_err(DefinitionError::Dialect)?;
     let name = ToolName::new(name)
         .map_err(|e| DefinitionError::Name(Violation::new("", "tool-name", e.to_string())))?;
-    let description = T::input_schema()
-        .get("description")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_owned();
+    let description = super::model_args::description::<T>().unwrap_or_default();
     Ok(ToolDefinition {
         name,
         description,
@@ -94,15 +90,7 @@ pub fn definition<T: ToolSchema>(
 }
 
 /// Arguments read by [`parse_arguments`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct Arguments<T> {
-    /// The arguments.
-    pub value: T,
-    /// What was repaired to read the text (only with the `lenient`
-    /// feature; empty when the text was JSON the schema takes as written),
-    /// one line each: the place and what was done.
-    pub repairs: Vec<String>,
-}
+pub use super::model_args::Arguments;
 
 /// Reads the model's arguments text into `T` as the schema `dialect` sent
 /// says ([`Dialect::parse_args`]): every violation, or text that is not
@@ -113,28 +101,7 @@ pub fn parse_arguments<T: ToolSchema + DeserializeOwned>(
     dialect: Dialect,
     arguments: &str,
 ) -> Result<Arguments<T>, ArgsError> {
-    #[cfg(feature = "lenient")]
-    {
-        let schema = match T::input_schema_in(dialect) {
-            Ok(s) => s,
-            Err(_) => T::input_schema(),
-        };
-        let (value, repairs) = crate::lenient::repair(arguments, schema)
-            .map_err(|e| ArgsError::from_violations(vec![e.to_violation()]))?
-            .into_parts();
-        let value = dialect.parse_args::<T>(value)?;
-        Ok(Arguments {
-            value,
-            repairs: repairs.iter().map(ToString::to_string).collect(),
-        })
-    }
-    #[cfg(not(feature = "lenient"))]
-    {
-        Ok(Arguments {
-            value: dialect.parse_args::<T>(arguments)?,
-            repairs: Vec::new(),
-        })
-    }
+    super::model_args::read(dialect, arguments)
 }
 
 /// Reads arguments rig already parsed (a tool whose `Tool::Args` is

@@ -75,8 +75,9 @@ const GROUPS: [&[&str]; 5] = [
     &["contains", "minContains", "maxContains"],
     &["type", "nullable"],
 ];
-/// Annotations: beside a `$ref` they describe the place, and win.
-const ANNOTATIONS: [&str; 8] = [
+/// Annotations: beside a `$ref` they describe the place, and win (they
+/// change nothing a validator checks).
+pub(crate) const ANNOTATIONS: [&str; 8] = [
     "title",
     "description",
     "default",
@@ -140,8 +141,9 @@ pub(crate) fn has_refs(v: &Value) -> bool {
     false
 }
 
-/// The pointer a local reference names, percent-decoded.
-fn local(reference: &str) -> Option<String> {
+/// The pointer a local reference names (`#` and `#/...`), percent-decoded;
+/// `None` for anchors and other documents.
+pub(crate) fn local(reference: &str) -> Option<String> {
     let fragment = reference.strip_prefix('#')?;
     let fragment = percent_decoded(fragment);
     (fragment.is_empty() || fragment.starts_with('/')).then(|| fragment.into_owned())
@@ -299,7 +301,7 @@ pub(crate) fn inline_refs(schema: &Value) -> Result<Value, Vec<Violation>> {
 
 /// Tarjan's strongly connected components, iterative: each node's
 /// component number.
-fn components(edges: &[Vec<usize>]) -> Vec<usize> {
+pub(crate) fn components(edges: &[Vec<usize>]) -> Vec<usize> {
     let n = edges.len();
     let mut index = vec![usize::MAX; n];
     let mut low = vec![0usize; n];
