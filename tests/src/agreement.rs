@@ -292,6 +292,19 @@ fn validator_owned(schema: &Value) -> jsonschema::Validator {
         .expect("toolform's own schemas compile")
 }
 
+/// What OpenAI strict moves into the description (the first six), and
+/// Groq strict besides: the array bounds.
+const OPENAI_MOVED: [&str; 8] = [
+    "minLength",
+    "maxLength",
+    "format",
+    "not",
+    "minProperties",
+    "maxProperties",
+    "minItems",
+    "maxItems",
+];
+
 /// Whether every reason the original schema has to refuse `doc` (its added
 /// nulls removed) is a keyword `dialect` moves into the description.
 fn moved_only(
@@ -317,14 +330,9 @@ fn moved_only(
             "format",
             "not",
         ],
-        Dialect::OpenAiStrict => &[
-            "minLength",
-            "maxLength",
-            "format",
-            "not",
-            "minProperties",
-            "maxProperties",
-        ],
+        Dialect::OpenAiStrict => &OPENAI_MOVED[..6],
+        // OpenAI's, and the array bounds.
+        Dialect::GroqStrict => &OPENAI_MOVED,
         Dialect::Gemini => &[
             "exclusiveMinimum",
             "exclusiveMaximum",

@@ -35,6 +35,8 @@ pub enum Provider {
     /// Gemini `parametersJsonSchema` / `responseJsonSchema`: the JSON Schema
     /// subset Gemini documents for those fields.
     GeminiJsonSchema,
+    /// Groq strict structured outputs / tool use (`strict: true`, gpt-oss).
+    GroqStrict,
 }
 
 impl Provider {
@@ -48,6 +50,7 @@ impl Provider {
             Dialect::AnthropicStrict => Provider::AnthropicStrict,
             Dialect::Gemini => Provider::Gemini,
             Dialect::GeminiJsonSchema => Provider::GeminiJsonSchema,
+            Dialect::GroqStrict => Provider::GroqStrict,
             _ => return None,
         })
     }
@@ -74,6 +77,7 @@ pub fn check(provider: Provider, schema: &Value) -> Vec<Problem> {
         Provider::AnthropicStrict => check_anthropic(schema, &mut out),
         Provider::Gemini => check_gemini(schema, &mut out),
         Provider::GeminiJsonSchema => check_gemini_json(schema, &mut out),
+        Provider::GroqStrict => check_groq(schema, &mut out),
     }
     out
 }
@@ -1029,6 +1033,55 @@ fn check_openai(schema: &Value, out: &mut Vec<Problem>) {
     openai_nesting(schema, out);
 }
 
+/// Groq strict ("Structured Outputs", console.groq.com/docs/structured-outputs,
+/// "Strict Mode"): "All fields must be `required` and objects must set
+/// `additionalProperties: false`", otherwise OpenAI's strict subset, whose
+/// rules are checked here with OpenAI's rule ids; but not OpenAI's published
+/// size limits, which Groq does not publish.
+fn check_groq(schema: &Value, out: &mut Vec<Problem>) {
+    const OPENAI_SIZES: [&str; 5] = [
+        "openai.property_count",
+        "openai.string_length",
+        "openai.enum_count",
+        "openai.nesting_depth",
+        "openai.enum_string_length",
+    ];
+    let mut openai = Vec::new();
+    check_openai(schema, &mut openai);
+    out.extend(
+        openai
+            .into_iter()
+            .filter(|p| !OPENAI_SIZES.contains(&p.rule)),
+    );
+    // Rule groq.root_alternatives — no `anyOf`, `oneOf` or `not` at the root
+    // (langchain-ai/langchainjs#9923, `groqStrictifySchema`: "removes
+    // anyOf/oneOf/not at root").
+    root_alternatives(
+        schema,
+        &["anyOf", "oneOf", "not"],
+        "groq.root_alternatives",
+        out,
+    );
+    // Rule groq.array_bounds — the API answers "minItems is not supported"
+    // (i-am-bee/beeai-framework#1215). (The OpenAI walk above already said
+    // where the schema is too deep to check.)
+    let mut bounds = Vec::new();
+    walk(schema, &mut bounds, |v, out| {
+        if let Some(obj) = v.obj() {
+            for k in ["minItems", "maxItems"] {
+                if obj.contains_key(k) {
+                    out.push(problem(
+                        v.at(&[k]),
+                        "groq.array_bounds",
+                        format!("`{k}` is not supported"),
+                    ));
+                }
+            }
+        }
+    });
+    out.extend(bounds.into_iter().filter(|p| p.rule != "walk.depth_limit"));
+}
+
 fn type_list(t: &Value) -> Option<Vec<&str>> {
     match t {
         Value::String(s) => Some(vec![s.as_str()]),
@@ -1220,22 +1273,31 @@ const ANTHROPIC_FORMATS: &[&str] = &[
     "uuid",
 ];
 
+/// Each of `keys` at the root of `schema`: a problem of `rule` (the root is
+/// one object, not alternatives).
+fn root_alternatives(schema: &Value, keys: &[&str], rule: &'static str, out: &mut Vec<Problem>) {
+    if let Some(root) = schema.as_object() {
+        for k in keys.iter().filter(|k| root.contains_key(**k)) {
+            out.push(problem(
+                format!("/{k}"),
+                rule,
+                format!("the root schema is one object, not `{k}` alternatives"),
+            ));
+        }
+    }
+}
+
 fn check_anthropic(schema: &Value, out: &mut Vec<Problem>) {
     // Rule anthropic.root_alternatives — the tool's `input_schema` is one
     // object ("Define tools": "input_schema: A JSON Schema object defining
     // the expected parameters for the tool"); issue 23 reports the strict
     // grammar refusing `anyOf`/`oneOf`/`allOf` at the root.
-    if let Some(root) = schema.as_object() {
-        for k in ["anyOf", "oneOf", "allOf"] {
-            if root.contains_key(k) {
-                out.push(problem(
-                    format!("/{k}"),
-                    "anthropic.root_alternatives",
-                    format!("the root schema is one object, not `{k}` alternatives"),
-                ));
-            }
-        }
-    }
+    root_alternatives(
+        schema,
+        &["anyOf", "oneOf", "allOf"],
+        "anthropic.root_alternatives",
+        out,
+    );
     let index = index_refs(schema);
     let mut optional = 0usize;
     let mut unions = 0usize;

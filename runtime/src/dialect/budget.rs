@@ -20,6 +20,13 @@
 //!   colons, dots, and dashes, with a maximum length of 128" (the limit on
 //!   the number of declarations is not published; none is checked).
 //!
+//! - Anthropic's "The compiled grammar is too large, which would cause
+//!   performance issues" is a per-request ceiling with no published number
+//!   (see `table.rs`, `ANTHROPIC`): not checked here; the planner takes the
+//!   caller's own ([`super::StrictBudget`]).
+//! - Groq strict (console.groq.com/docs/structured-outputs): no per-request
+//!   limit and no tool-name rule are published; none is checked.
+//!
 //! Every tool's name must be distinct within a request.
 
 use super::lower::{Lowering, MAX_DEPTH, escape};

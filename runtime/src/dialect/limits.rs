@@ -16,28 +16,31 @@ impl Lowering {
     /// Every whole-schema check of the dialect on the lowered `out` of
     /// `input` (violations are reported at places of the input).
     pub(crate) fn whole(&mut self, out: &Value, input: &Value) {
-        if self.dialect == Dialect::AnthropicStrict
+        let refused = self.caps.root_alternatives;
+        if !refused.is_empty()
             && let Value::Object(root) = out
         {
-            const ALTERNATIVES: [&str; 3] = ["anyOf", "oneOf", "allOf"];
-            for key in ALTERNATIVES {
-                if root.contains_key(key) {
+            for key in refused {
+                if root.contains_key(*key) {
                     // The lowering may have written the input's `oneOf` as
                     // `anyOf`: report at the input's own keyword.
                     let at = in_input(input, &format!("/{key}"));
                     let (at, named) = if input.pointer(&at).is_some() {
-                        (at, key)
+                        (at, *key)
                     } else {
-                        match ALTERNATIVES.iter().find(|k| input.get(**k).is_some()) {
+                        match refused.iter().find(|k| input.get(**k).is_some()) {
                             Some(k) => (format!("/{k}"), *k),
-                            None => (String::new(), key),
+                            None => (String::new(), *key),
                         }
                     };
+                    let dialect = self.dialect;
                     self.reject(
                         &at,
                         "root-alternatives",
                         format!(
-                            "Anthropic strict takes one object at the root, not `{named}` alternatives"
+                            "{dialect} takes one object at the root, not `{named}` alternatives: \
+                             put the alternatives in a property of an object (a derived enum in a \
+                             field of a struct)"
                         ),
                     );
                 }

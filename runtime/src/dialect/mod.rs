@@ -53,7 +53,7 @@ mod wellformed;
 
 use crate::violation::Violation;
 pub use convert::{convert, inline_refs};
-pub use plan::{PlannedTool, StrictPlan};
+pub use plan::{PlannedTool, StrictBudget, StrictPlan};
 
 use crate::json::{SERDE_JSON_DEPTH, deeper_than};
 use serde_json::Value;
@@ -113,21 +113,31 @@ pub enum Dialect {
     /// becomes an alternative `{"type": "null"}`; keywords beside a `$ref`
     /// stay beside an `anyOf` of the one reference.
     GeminiJsonSchema,
+    /// Groq strict structured outputs and tool use (console.groq.com/docs/
+    /// structured-outputs, "Strict Mode"; the `gpt-oss` models): OpenAI
+    /// strict's subset ([`Dialect::OpenAiStrict`]: closed objects, every
+    /// property required, optional ones nullable, which [`Dialect::decode`]
+    /// removes again), but a root `anyOf`, `oneOf` or `not` is refused (a
+    /// derived enum as the whole arguments: put it in a field of a struct),
+    /// and `minItems`/`maxItems` move into the description. Groq publishes no
+    /// size limits for strict mode; none is checked.
+    GroqStrict,
 }
 
 impl Dialect {
     /// Every dialect.
-    pub const ALL: [Dialect; 6] = [
+    pub const ALL: [Dialect; 7] = [
         Dialect::JsonSchema2020,
         Dialect::JsonSchemaDraft07,
         Dialect::OpenAiStrict,
         Dialect::AnthropicStrict,
         Dialect::Gemini,
         Dialect::GeminiJsonSchema,
+        Dialect::GroqStrict,
     ];
 
-    /// Reads a model's answer under this dialect into `T`: for OpenAI strict,
-    /// `null` values the dialect added to optional fields are removed first,
+    /// Reads a model's answer under this dialect into `T`: for OpenAI and Groq
+    /// strict, `null` values the dialect added to optional fields are removed first,
     /// so serde applies the field's default. Other dialects read as serde does.
     ///
     /// A value nested deeper than serde_json reads from text (127 levels of
@@ -144,15 +154,16 @@ impl Dialect {
                  more than serde_json reads from text"
             )));
         }
-        let value = match self {
-            Dialect::OpenAiStrict => decode::drop_added_nulls(value, T::SHAPE),
-            _ => value,
+        let value = if table::caps(self).all_required {
+            decode::drop_added_nulls(value, T::SHAPE)
+        } else {
+            value
         };
         serde_json::from_value(value)
     }
 
     /// Reads a model's tool arguments under this dialect: [`Dialect::decode`]'s
-    /// first step (the `null`s OpenAI strict adds to optional fields taken
+    /// first step (the `null`s OpenAI and Groq strict add to optional fields taken
     /// out), then [`crate::parse_args`]. Constraints a dialect moved into a
     /// description for the provider (a `pattern`, a `maximum`) are still
     /// held on what the model sends back, and every violation is named.
@@ -181,11 +192,10 @@ impl Dialect {
         }
         // The nulls strict mode adds are taken out of a copy (or of the
         // value itself when it was handed over).
-        let value = match self {
-            Dialect::OpenAiStrict => {
-                std::borrow::Cow::Owned(decode::drop_added_nulls(value.into_owned(), T::SHAPE))
-            }
-            _ => value,
+        let value = if table::caps(self).all_required {
+            std::borrow::Cow::Owned(decode::drop_added_nulls(value.into_owned(), T::SHAPE))
+        } else {
+            value
         };
         // What the schema sent says beside serde: closed objects, no
         // aliases it left out.
@@ -279,6 +289,7 @@ impl fmt::Display for Dialect {
             Dialect::AnthropicStrict => "Anthropic strict",
             Dialect::Gemini => "Gemini",
             Dialect::GeminiJsonSchema => "Gemini JSON Schema",
+            Dialect::GroqStrict => "Groq strict",
         })
     }
 }

@@ -132,6 +132,9 @@ pub(crate) struct Caps {
     pub column: usize,
     /// Tool arguments: the root must be an object.
     pub root_object: bool,
+    /// Keywords refused at the root (the provider takes one object there,
+    /// not alternatives): Anthropic strict and Groq strict.
+    pub root_alternatives: &'static [&'static str],
     /// Boolean schemas (`true`, `false`) are written.
     pub boolean_schemas: bool,
     /// `{}` (any value) is written.
@@ -197,63 +200,66 @@ pub(crate) const ALL_OF: Fate = Fate::Refuse(
 
 /// The fate of each keyword with no structural rule, one column per
 /// dialect, in [`Dialect::ALL`] order: 2020-12, draft-07, OpenAI strict,
-/// Anthropic strict, Gemini, Gemini JSON Schema. Sources: the providers'
-/// pages named on [`Dialect`]'s variants.
+/// Anthropic strict, Gemini, Gemini JSON Schema, Groq strict. Sources: the
+/// providers' pages named on [`Dialect`]'s variants and on each row below
+/// (the Groq column is OpenAI's but for `minItems`/`maxItems`, see
+/// [`GROQ`]).
 #[rustfmt::skip]
-const KEYWORDS: [(&str, [Fate; 6]); 38] = [
-    //                       2020 d-07 oai  ant  gem  g-js
-    ("anyOf",               [K,   K,   K,   K,   K,   K]),
-    ("title",               [K,   K,   K,   K,   K,   K]),
-    ("description",         [K,   K,   K,   K,   K,   K]),
-    ("pattern",             [K,   K,   K,   K,   K,   D]),
-    ("minimum",             [K,   K,   K,   D,   K,   K]),
-    ("maximum",             [K,   K,   K,   D,   K,   K]),
-    ("exclusiveMinimum",    [K,   K,   K,   D,   D,   D]),
-    ("exclusiveMaximum",    [K,   K,   K,   D,   D,   D]),
-    ("multipleOf",          [K,   K,   K,   D,   D,   D]),
-    ("minItems",            [K,   K,   K,   K1,  K,   K]),
-    ("maxItems",            [K,   K,   K,   D,   K,   K]),
-    ("minLength",           [K,   K,   D,   D,   K,   D]),
-    ("maxLength",           [K,   K,   D,   D,   K,   D]),
-    ("minProperties",       [K,   K,   D,   D,   K,   D]),
-    ("maxProperties",       [K,   K,   D,   D,   K,   D]),
-    ("uniqueItems",         [K,   K,   D,   D,   D,   D]),
-    ("propertyNames",       [K,   K,   M,   M,   M,   D]),
-    ("not",                 [K,   K,   U,   U,   U,   U]),
+const KEYWORDS: [(&str, [Fate; 7]); 38] = [
+    //                       2020 d-07 oai  ant  gem  g-js groq
+    ("anyOf",               [K,   K,   K,   K,   K,   K,   K]),
+    ("title",               [K,   K,   K,   K,   K,   K,   K]),
+    ("description",         [K,   K,   K,   K,   K,   K,   K]),
+    ("pattern",             [K,   K,   K,   K,   K,   D,   K]),
+    ("minimum",             [K,   K,   K,   D,   K,   K,   K]),
+    ("maximum",             [K,   K,   K,   D,   K,   K,   K]),
+    ("exclusiveMinimum",    [K,   K,   K,   D,   D,   D,   K]),
+    ("exclusiveMaximum",    [K,   K,   K,   D,   D,   D,   K]),
+    ("multipleOf",          [K,   K,   K,   D,   D,   D,   K]),
+    ("minItems",            [K,   K,   K,   K1,  K,   K,   D]),
+    ("maxItems",            [K,   K,   K,   D,   K,   K,   D]),
+    ("minLength",           [K,   K,   D,   D,   K,   D,   D]),
+    ("maxLength",           [K,   K,   D,   D,   K,   D,   D]),
+    ("minProperties",       [K,   K,   D,   D,   K,   D,   D]),
+    ("maxProperties",       [K,   K,   D,   D,   K,   D,   D]),
+    ("uniqueItems",         [K,   K,   D,   D,   D,   D,   D]),
+    ("propertyNames",       [K,   K,   M,   M,   M,   D,   M]),
+    ("not",                 [K,   K,   U,   U,   U,   U,   U]),
     // A default strict mode cannot carry is told to the model: what it
     // may leave out, and what that means.
-    ("default",             [K,   K,   D,   K,   K,   D]),
-    ("examples",            [K,   K,   X,   X,   X,   X]),
-    ("deprecated",          [K,   K,   X,   X,   X,   X]),
-    ("$comment",            [K,   K,   X,   X,   X,   X]),
-    ("readOnly",            [K,   K,   X,   X,   X,   X]),
-    ("writeOnly",           [K,   K,   X,   X,   X,   X]),
+    ("default",             [K,   K,   D,   K,   K,   D,   D]),
+    ("examples",            [K,   K,   X,   X,   X,   X,   X]),
+    ("deprecated",          [K,   K,   X,   X,   X,   X,   X]),
+    ("$comment",            [K,   K,   X,   X,   X,   X,   X]),
+    ("readOnly",            [K,   K,   X,   X,   X,   X,   X]),
+    ("writeOnly",           [K,   K,   X,   X,   X,   X,   X]),
     // MCP's Streamable HTTP transport reads it (2026-07-28); a provider's
     // model has no headers to mirror the argument into.
-    ("x-mcp-header",        [K,   K,   X,   X,   X,   X]),
-    ("nullable",            [K,   K,   U,   U,   K,   U]),
-    ("example",             [K,   K,   U,   U,   K,   U]),
-    ("propertyOrdering",    [K,   K,   U,   U,   K,   K]),
-    ("$id",                 [K,   K,   U,   U,   U,   K]),
-    ("$anchor",             [K,   N,   U,   U,   U,   K]),
-    ("$dynamicRef",         [K,   N,   U,   U,   U,   U]),
-    ("$dynamicAnchor",      [K,   N,   U,   U,   U,   U]),
-    ("unevaluatedProperties", [K, N,   U,   U,   U,   U]),
-    ("unevaluatedItems",    [K,   N,   U,   U,   U,   U]),
-    ("minContains",         [K,   N,   U,   U,   U,   U]),
-    ("maxContains",         [K,   N,   U,   U,   U,   U]),
-    ("dependentSchemas",    [K,   K,   U,   U,   U,   U]),
-    ("dependentRequired",   [K,   K,   U,   U,   U,   U]),
+    ("x-mcp-header",        [K,   K,   X,   X,   X,   X,   X]),
+    ("nullable",            [K,   K,   U,   U,   K,   U,   U]),
+    ("example",             [K,   K,   U,   U,   K,   U,   U]),
+    ("propertyOrdering",    [K,   K,   U,   U,   K,   K,   U]),
+    ("$id",                 [K,   K,   U,   U,   U,   K,   U]),
+    ("$anchor",             [K,   N,   U,   U,   U,   K,   U]),
+    ("$dynamicRef",         [K,   N,   U,   U,   U,   U,   U]),
+    ("$dynamicAnchor",      [K,   N,   U,   U,   U,   U,   U]),
+    ("unevaluatedProperties", [K, N,   U,   U,   U,   U,   U]),
+    ("unevaluatedItems",    [K,   N,   U,   U,   U,   U,   U]),
+    ("minContains",         [K,   N,   U,   U,   U,   U,   U]),
+    ("maxContains",         [K,   N,   U,   U,   U,   U,   U]),
+    ("dependentSchemas",    [K,   K,   U,   U,   U,   U,   U]),
+    ("dependentRequired",   [K,   K,   U,   U,   U,   U,   U]),
 ];
 
 /// The fate of a keyword the table does not list (`contains`, `if`,
 /// `patternProperties`, `x-*`, ...): kept by JSON Schema, refused by the
 /// providers.
-const OTHER: [Fate; 6] = [K, K, U, U, U, U];
+const OTHER: [Fate; 7] = [K, K, U, U, U, U, U];
 
 const SCHEMA_2020: Caps = Caps {
     column: 0,
     root_object: false,
+    root_alternatives: &[],
     boolean_schemas: true,
     any_value: true,
     objects: Objects::Keep,
@@ -305,8 +311,12 @@ const STRICT_FORMATS: [&str; 10] = [
     "date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid", "uri",
 ];
 
+/// OpenAI strict ("Structured model outputs", "Supported schemas"): "Root
+/// objects must not be anyOf and must be an object" (a `oneOf` written as
+/// `anyOf` is refused there too).
 const OPENAI: Caps = Caps {
     column: 2,
+    root_alternatives: &["anyOf", "oneOf"],
     objects: Objects::Closed,
     all_required: true,
     one_of: OneOf::AnyOfWhenExclusive,
@@ -317,8 +327,18 @@ const OPENAI: Caps = Caps {
     ..PROVIDER
 };
 
+/// Anthropic strict tool use / structured outputs (platform.claude.com,
+/// "Structured outputs", "JSON Schema limitations"; per-request budgets in
+/// `budget.rs`). Its "compiled grammar is too large" ceiling ("Simplify your
+/// tool schemas or reduce the number of strict tools") is not published:
+/// anthropics/anthropic-sdk-python issue 1185 (2026-02-18) and
+/// anthropics/claude-code issue 55539 (2026-05-02) ask for it, and reports
+/// meet it anywhere from 7 small strict tools (anthropic-sdk-typescript
+/// issue 885) to one 7 KB schema. No number is assumed; the planner takes a
+/// caller's own ceiling (`StrictBudget`). Read 2026-12-04.
 const ANTHROPIC: Caps = Caps {
     column: 3,
+    root_alternatives: &["anyOf", "oneOf", "allOf"],
     all_required: false,
     recursion: Recursion::Refused,
     enum_values: EnumValues::Scalars,
@@ -369,6 +389,34 @@ const GEMINI_JSON: Caps = Caps {
     ..PROVIDER
 };
 
+/// Groq strict structured outputs and tool use (`strict: true`, the
+/// `openai/gpt-oss-20b` and `openai/gpt-oss-120b` models). Sources, read
+/// 2026-12-04:
+///
+/// - Groq, "Structured Outputs" (console.groq.com/docs/structured-outputs),
+///   section "Strict Mode (strict: true)": constrained decoding; "All fields
+///   must be `required` and objects must set `additionalProperties: false`";
+///   the models above. Groq documents OpenAI's `json_schema` request shape and
+///   OpenAI's strict subset otherwise, so this row is OpenAI's ([`OPENAI`]).
+/// - The root: Groq strict refuses `anyOf`, `oneOf` and `not` at the root of
+///   a schema (issue 42; langchain-ai/langchainjs pull request 9923,
+///   `groqStrictifySchema`, merged 2026-02-09, written against the page
+///   above: "removes anyOf/oneOf/not at root"). A root union is refused,
+///   naming the keyword and the fix (put the enum in a field of a struct):
+///   wrapping it in an object would change the arguments the model sends
+///   from what the type reads.
+/// - `minItems`/`maxItems` move into the description: Groq answers
+///   "minItems is not supported" (the API's error, quoted in
+///   i-am-bee/beeai-framework issue 1215, 2025-10-22); Groq's page lists no
+///   array bounds.
+/// - No size limits and no tool-name rule are published for Groq strict;
+///   none is checked (OpenAI's 5,000 properties and 10 levels are OpenAI's).
+const GROQ: Caps = Caps {
+    column: 6,
+    root_alternatives: &["anyOf", "oneOf", "not"],
+    ..OPENAI
+};
+
 /// The row of `dialect`.
 pub(crate) fn caps(dialect: Dialect) -> &'static Caps {
     match dialect {
@@ -378,6 +426,7 @@ pub(crate) fn caps(dialect: Dialect) -> &'static Caps {
         Dialect::AnthropicStrict => &ANTHROPIC,
         Dialect::Gemini => &GEMINI,
         Dialect::GeminiJsonSchema => &GEMINI_JSON,
+        Dialect::GroqStrict => &GROQ,
     }
 }
 
