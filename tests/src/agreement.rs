@@ -333,6 +333,24 @@ fn moved_only(
         Dialect::OpenAiStrict => &OPENAI_MOVED[..6],
         // OpenAI's, and the array bounds.
         Dialect::GroqStrict => &OPENAI_MOVED,
+        // Every bound, `pattern` and format.
+        Dialect::Kimi => &[
+            "pattern",
+            "minimum",
+            "maximum",
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+            "multipleOf",
+            "minLength",
+            "maxLength",
+            "minItems",
+            "maxItems",
+            "minProperties",
+            "maxProperties",
+            "uniqueItems",
+            "format",
+            "not",
+        ],
         Dialect::Gemini => &[
             "exclusiveMinimum",
             "exclusiveMaximum",

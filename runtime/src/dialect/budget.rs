@@ -24,6 +24,9 @@
 //!   performance issues" is a per-request ceiling with no published number
 //!   (see `table.rs`, `ANTHROPIC`): not checked here; the planner takes the
 //!   caller's own ([`super::StrictBudget`]).
+//! - Kimi, "Tool Use" (platform.kimi.ai/docs/api/tool-use): "The number of
+//!   functions in tools currently cannot exceed 128"; a function's name
+//!   "must follow this regular expression: ^[a-zA-Z_][a-zA-Z0-9-_]{2,63}$".
 //! - Groq strict (console.groq.com/docs/structured-outputs): no per-request
 //!   limit and no tool-name rule are published; none is checked.
 //!
@@ -115,6 +118,15 @@ fn name_ok(dialect: Dialect, name: &str) -> Option<&'static str> {
         Dialect::OpenAiStrict | Dialect::AnthropicStrict => {
             (1..=64).contains(&name.len()) && ascii(&[])
         }
+        // "^[a-zA-Z_][a-zA-Z0-9-_]{2,63}$" (platform.kimi.ai, "Tool Use").
+        Dialect::Kimi => {
+            (3..=64).contains(&name.len())
+                && name
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && ascii(&[])
+        }
         Dialect::Gemini | Dialect::GeminiJsonSchema => {
             (1..=128).contains(&name.len())
                 && name
@@ -132,6 +144,7 @@ fn name_ok(dialect: Dialect, name: &str) -> Option<&'static str> {
         Dialect::Gemini | Dialect::GeminiJsonSchema => {
             "a letter or `_`, then letters, digits, `_`, `.`, `:` or `-`, at most 128"
         }
+        Dialect::Kimi => "a letter or `_`, then letters, digits, `_` or `-`, 3 to 64 of them",
         _ => "letters, digits, `_` or `-`, 1 to 64 of them",
     })
 }
@@ -180,7 +193,7 @@ impl Dialect {
                 Some(ANTHROPIC_OPTIONAL),
                 Some(ANTHROPIC_UNIONS),
             ),
-            Dialect::OpenAiStrict => (
+            Dialect::OpenAiStrict | Dialect::Kimi => (
                 Some(Limit {
                     most: 128,
                     what: "functions",

@@ -108,6 +108,11 @@ impl Lowering {
             .find(|k| obj.get(k).is_some())
             .unwrap_or("type");
         let out = self.nullable_keyword(path, type_from, out);
+        let out = if self.caps.type_arrays_alone {
+            split_types(out)
+        } else {
+            out
+        };
         if self.caps.any_of_alone {
             return self.any_of_alone(path, obj, out);
         }
@@ -230,10 +235,13 @@ impl Lowering {
 
     /// Values the dialect's `enum` cannot hold are refused.
     fn enum_values(&mut self, path: &str, obj: &Object, out: &Map<String, Value>) {
+        if self.caps.enum_values == EnumValues::Homogeneous {
+            return self.homogeneous_enum(path, obj, out);
+        }
         let (allowed, what): (fn(&Value) -> bool, &str) = match self.caps.enum_values {
             EnumValues::Strings => (|v| v.is_string() || v.is_null(), "strings only"),
             EnumValues::Scalars => (|v| !v.is_object() && !v.is_array(), "no objects or arrays"),
-            EnumValues::Any | EnumValues::NotNull => return,
+            EnumValues::Any | EnumValues::NotNull | EnumValues::Homogeneous => return,
         };
         if let Some(Value::Array(values)) = out.get("enum")
             && !values.iter().all(allowed)
@@ -255,6 +263,45 @@ impl Lowering {
             };
             self.reject(&format!("{path}/{key}"), rule, message);
         }
+    }
+
+    /// Kimi: `enum` values are strings, or numbers, all of one kind (a
+    /// `null` among them moves to an alternative of its own).
+    fn homogeneous_enum(&mut self, path: &str, obj: &Object, out: &Map<String, Value>) {
+        let Some(Value::Array(values)) = out.get("enum") else {
+            return;
+        };
+        let mut kinds = values.iter().filter(|v| !v.is_null()).map(|v| match v {
+            Value::String(_) => "string",
+            Value::Number(_) => "number",
+            Value::Bool(_) => "boolean",
+            Value::Array(_) => "array",
+            _ => "object",
+        });
+        let first = kinds.next();
+        let mixed = kinds.any(|k| Some(k) != first);
+        let bad = first.filter(|k| !matches!(*k, "string" | "number"));
+        if !mixed && bad.is_none() {
+            return;
+        }
+        let key = if obj.get("const").is_some() && obj.get("enum").is_none() {
+            "const"
+        } else {
+            "enum"
+        };
+        let message = match bad {
+            Some(kind) if !mixed => {
+                format!(
+                    "{} enums hold strings or numbers, not {kind} values",
+                    self.dialect
+                )
+            }
+            _ => format!(
+                "{} enums hold values of one kind (all strings or all numbers), not a mix",
+                self.dialect
+            ),
+        };
+        self.reject(&format!("{path}/{key}"), "non-homogeneous-enum", message);
     }
 
     /// A `$ref` where the dialect refuses recursion, or with keywords
@@ -503,4 +550,61 @@ fn infer_type(out: &mut Map<String, Value>) {
             out.insert("type".into(), json!(many));
         }
     }
+}
+
+/// Keywords that constrain only values of one type.
+const OF_TYPE: [(&str, &[&str]); 2] = [
+    (
+        "object",
+        &["properties", "required", "additionalProperties"],
+    ),
+    ("array", &["items"]),
+];
+
+/// A `type` array beside structural keywords (Kimi takes one beside
+/// annotations only), written as an `anyOf` of one alternative per type,
+/// each holding the keywords that constrain values of its type: they
+/// constrain nothing else, so the two mean the same. Annotations stay
+/// beside the `anyOf`. A node with an `enum` or an `anyOf` is left as it is.
+fn split_types(out: Value) -> Value {
+    let Value::Object(mut m) = out else {
+        return out;
+    };
+    let alone = m
+        .keys()
+        .all(|k| matches!(k.as_str(), "type" | "description" | "title"));
+    if alone || m.contains_key("anyOf") || m.contains_key("enum") {
+        return Value::Object(m);
+    }
+    let types: Vec<String> = match m.get("type") {
+        Some(Value::Array(types)) if types.len() > 1 => types
+            .iter()
+            .filter_map(|t| t.as_str().map(str::to_owned))
+            .collect(),
+        _ => return Value::Object(m),
+    };
+    m.remove("type");
+    let mut alternatives = Vec::with_capacity(types.len());
+    for t in &types {
+        let mut alternative = Map::new();
+        alternative.insert("type".into(), t.as_str().into());
+        for (of, keys) in OF_TYPE {
+            if of == t {
+                for key in keys {
+                    if let Some(v) = m.remove(*key) {
+                        alternative.insert((*key).into(), v);
+                    }
+                }
+            }
+        }
+        alternatives.push(Value::Object(alternative));
+    }
+    // Keywords of a type the array does not name constrain nothing.
+    for (_, keys) in OF_TYPE {
+        for key in keys {
+            m.remove(*key);
+        }
+    }
+    m.insert("anyOf".into(), Value::Array(alternatives));
+    Value::Object(m)
 }

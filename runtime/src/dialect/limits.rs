@@ -129,6 +129,7 @@ impl Lowering {
         match self.dialect {
             Dialect::OpenAiStrict => self.openai_limits(schema, input),
             Dialect::AnthropicStrict => self.anthropic_limits(schema, input),
+            Dialect::Kimi => self.kimi_limits(schema, input),
             _ => {}
         }
     }
@@ -266,6 +267,125 @@ impl Lowering {
         }
     }
 }
+
+impl Lowering {
+    /// Kimi (MoonshotAI/walle `docs/walle.md`, the stricter of Moonshot's
+    /// published readings, see `table.rs`): "A schema may have up to 100
+    /// object properties in total, with up to 5 levels of nesting"; "`anyOf`
+    /// must have between 1 and 10 items"; "up to 500 enum values across all
+    /// enum properties"; `properties` keys must not be `$defs`, `$ref`,
+    /// `anyOf`, `required` or `additionalProperties`; a `type` array with
+    /// an `enum` is one type and `null`; numbers in `enum` are decimal
+    /// integers within ±(2^53 - 1), or floats without scientific notation.
+    fn kimi_limits(&mut self, schema: &Value, input: &Value) {
+        let (mut properties, mut enums) = (0usize, 0usize);
+        let mut stack = vec![(schema, String::new(), 0usize)];
+        while let Some((v, path, depth)) = stack.pop() {
+            let Value::Object(m) = v else { continue };
+            if depth > MAX_DEPTH {
+                continue;
+            }
+            if let Some(Value::Object(p)) = m.get("properties") {
+                properties += p.len();
+                for name in p.keys().filter(|k| KIMI_RESERVED.contains(&k.as_str())) {
+                    self.reject(
+                        &in_input(input, &format!("{path}/properties/{}", escape(name))),
+                        "reserved-name",
+                        format!("Kimi takes no property named {}", crate::json::quoted(name)),
+                    );
+                }
+            }
+            if let Some(Value::Array(alternatives)) = m.get("anyOf")
+                && alternatives.len() > KIMI_ANY_OF
+            {
+                self.reject(
+                    &in_input(input, &format!("{path}/anyOf")),
+                    "limit",
+                    format!(
+                        "{} alternatives; Kimi takes at most {KIMI_ANY_OF} in an `anyOf`",
+                        alternatives.len()
+                    ),
+                );
+            }
+            if let Some(Value::Array(values)) = m.get("enum") {
+                enums += values.len();
+                if let Some(n) = values.iter().find(|v| !kimi_number(v)) {
+                    self.reject(
+                        &in_input(input, &format!("{path}/enum")),
+                        "number-notation",
+                        format!(
+                            "Kimi reads integers within ±(2^53 - 1) and floats without an \
+                             exponent; {n} is neither"
+                        ),
+                    );
+                }
+                let types = m.get("type").and_then(Value::as_array);
+                if types.is_some_and(|t| {
+                    t.len() > 2 || (t.len() == 2 && !t.iter().any(|t| t == "null"))
+                }) {
+                    self.reject(
+                        &in_input(input, &format!("{path}/type")),
+                        "type-array",
+                        "Kimi takes an `enum` beside one type, or one type and `null`",
+                    );
+                }
+            }
+            each_subschema(m, |at, child| {
+                stack.push((child, format!("{path}{at}"), depth + 1));
+            });
+        }
+        if properties > KIMI_PROPERTIES {
+            self.reject(
+                "",
+                "limit",
+                format!("{properties} properties; Kimi allows {KIMI_PROPERTIES}"),
+            );
+        }
+        if enums > KIMI_ENUM_VALUES {
+            self.reject(
+                "",
+                "limit",
+                format!("{enums} enum values; Kimi allows {KIMI_ENUM_VALUES}"),
+            );
+        }
+        let graph = Graph::of(schema);
+        if let Some((deepest, at)) = graph.depths().into_iter().next()
+            && deepest > KIMI_LEVELS
+        {
+            self.reject(
+                &in_input(input, &at),
+                "limit",
+                format!("objects nest {deepest} levels deep; Kimi allows {KIMI_LEVELS}"),
+            );
+        }
+    }
+}
+
+/// Whether a number (or any other value) is one Kimi reads in an `enum`:
+/// not a number, an integer within ±(2^53 - 1), or a float serde_json
+/// writes without an exponent.
+fn kimi_number(v: &Value) -> bool {
+    const SAFE: u64 = (1 << 53) - 1;
+    match v {
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => u <= SAFE,
+            (_, Some(i)) => i.unsigned_abs() <= SAFE,
+            _ => !n.to_string().contains(['e', 'E']),
+        },
+        _ => true,
+    }
+}
+
+/// Kimi: property names `properties` may not hold.
+const KIMI_RESERVED: [&str; 5] = ["$defs", "$ref", "anyOf", "required", "additionalProperties"];
+/// Kimi: object properties in all.
+pub(crate) const KIMI_PROPERTIES: usize = 100;
+/// Kimi: levels of object nesting.
+pub(crate) const KIMI_LEVELS: usize = 5;
+/// Kimi: alternatives of one `anyOf`.
+pub(crate) const KIMI_ANY_OF: usize = 10;
+/// Kimi: enum values in all.
+pub(crate) const KIMI_ENUM_VALUES: usize = 500;
 
 /// OpenAI strict: object properties in all.
 pub(crate) const OPENAI_PROPERTIES: usize = 5000;

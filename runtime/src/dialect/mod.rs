@@ -122,11 +122,23 @@ pub enum Dialect {
     /// and `minItems`/`maxItems` move into the description. Groq publishes no
     /// size limits for strict mode; none is checked.
     GroqStrict,
+    /// Kimi (Moonshot) tool `parameters` and `response_format`: the
+    /// "Moonshot Flavored JSON Schema" (MFJS, platform.kimi.ai "Tool Use";
+    /// MoonshotAI/walle's specification and validator rules), the stricter
+    /// reading wherever Moonshot's documents differ: every subschema typed,
+    /// no `type` beside `anyOf` (what stood there goes into each
+    /// alternative), a `type` array with annotations only (else an `anyOf`
+    /// per type), string or number `enum`s of one kind, no `$ref` (local
+    /// ones inlined, recursion refused), closed objects; bounds, `pattern`,
+    /// formats and defaults move into the description; at most 100
+    /// properties, 5 levels of objects, 10 `anyOf` alternatives and 500 enum
+    /// values.
+    Kimi,
 }
 
 impl Dialect {
     /// Every dialect.
-    pub const ALL: [Dialect; 7] = [
+    pub const ALL: [Dialect; 8] = [
         Dialect::JsonSchema2020,
         Dialect::JsonSchemaDraft07,
         Dialect::OpenAiStrict,
@@ -134,6 +146,7 @@ impl Dialect {
         Dialect::Gemini,
         Dialect::GeminiJsonSchema,
         Dialect::GroqStrict,
+        Dialect::Kimi,
     ];
 
     /// Reads a model's answer under this dialect into `T`: for OpenAI and Groq
@@ -290,6 +303,7 @@ impl fmt::Display for Dialect {
             Dialect::Gemini => "Gemini",
             Dialect::GeminiJsonSchema => "Gemini JSON Schema",
             Dialect::GroqStrict => "Groq strict",
+            Dialect::Kimi => "Kimi",
         })
     }
 }

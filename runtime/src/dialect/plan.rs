@@ -159,6 +159,8 @@ impl Dialect {
     /// - Groq strict: no per-request budget is published: a tool is relaxed
     ///   only when its own schema breaks a rule checked on a whole schema
     ///   (a root `anyOf`/`oneOf`);
+    /// - Kimi is not planned: its schemas must be MFJS with or without
+    ///   `strict`, so there is nothing to relax to;
     /// - the dialects without a strict mode relax every tool.
     ///
     /// A tool passed over does not stop the plan: a later, smaller one may
@@ -252,7 +254,7 @@ impl Dialect {
             self,
             Dialect::AnthropicStrict | Dialect::OpenAiStrict | Dialect::GroqStrict
         ) {
-            return Err(format!("{self} has no strict mode"));
+            return Err(format!("{self} has no strict mode the planner plans for"));
         }
         // The schema alone: as sent, within the dialect's limits.
         let mut lowering = Lowering::new(self);

@@ -123,6 +123,9 @@ pub(crate) enum EnumValues {
     NotNull,
     /// Strings only (and `null`, moved as for `NotNull`).
     Strings,
+    /// Strings, or numbers, all of one kind: no booleans, objects or arrays
+    /// (and `null`, moved as for `NotNull`).
+    Homogeneous,
 }
 
 /// One dialect's row.
@@ -181,6 +184,10 @@ pub(crate) struct Caps {
     /// objects are closed (an alias is then an unknown key), and where the
     /// dialect cannot close objects at all (nothing more is lost).
     pub drop_aliases: bool,
+    /// A `type` array stands beside annotations only: one with structural
+    /// keywords beside it is written as an `anyOf` of one alternative per
+    /// type, each with the keywords of its type (Kimi).
+    pub type_arrays_alone: bool,
 }
 
 /// Shorthands for the keyword table.
@@ -200,61 +207,61 @@ pub(crate) const ALL_OF: Fate = Fate::Refuse(
 
 /// The fate of each keyword with no structural rule, one column per
 /// dialect, in [`Dialect::ALL`] order: 2020-12, draft-07, OpenAI strict,
-/// Anthropic strict, Gemini, Gemini JSON Schema, Groq strict. Sources: the
+/// Anthropic strict, Gemini, Gemini JSON Schema, Groq strict, Kimi. Sources: the
 /// providers' pages named on [`Dialect`]'s variants and on each row below
 /// (the Groq column is OpenAI's but for `minItems`/`maxItems`, see
 /// [`GROQ`]).
 #[rustfmt::skip]
-const KEYWORDS: [(&str, [Fate; 7]); 38] = [
-    //                       2020 d-07 oai  ant  gem  g-js groq
-    ("anyOf",               [K,   K,   K,   K,   K,   K,   K]),
-    ("title",               [K,   K,   K,   K,   K,   K,   K]),
-    ("description",         [K,   K,   K,   K,   K,   K,   K]),
-    ("pattern",             [K,   K,   K,   K,   K,   D,   K]),
-    ("minimum",             [K,   K,   K,   D,   K,   K,   K]),
-    ("maximum",             [K,   K,   K,   D,   K,   K,   K]),
-    ("exclusiveMinimum",    [K,   K,   K,   D,   D,   D,   K]),
-    ("exclusiveMaximum",    [K,   K,   K,   D,   D,   D,   K]),
-    ("multipleOf",          [K,   K,   K,   D,   D,   D,   K]),
-    ("minItems",            [K,   K,   K,   K1,  K,   K,   D]),
-    ("maxItems",            [K,   K,   K,   D,   K,   K,   D]),
-    ("minLength",           [K,   K,   D,   D,   K,   D,   D]),
-    ("maxLength",           [K,   K,   D,   D,   K,   D,   D]),
-    ("minProperties",       [K,   K,   D,   D,   K,   D,   D]),
-    ("maxProperties",       [K,   K,   D,   D,   K,   D,   D]),
-    ("uniqueItems",         [K,   K,   D,   D,   D,   D,   D]),
-    ("propertyNames",       [K,   K,   M,   M,   M,   D,   M]),
-    ("not",                 [K,   K,   U,   U,   U,   U,   U]),
+const KEYWORDS: [(&str, [Fate; 8]); 38] = [
+    //                       2020 d-07 oai  ant  gem  g-js groq kimi
+    ("anyOf",               [K,   K,   K,   K,   K,   K,   K,   K]),
+    ("title",               [K,   K,   K,   K,   K,   K,   K,   X]),
+    ("description",         [K,   K,   K,   K,   K,   K,   K,   K]),
+    ("pattern",             [K,   K,   K,   K,   K,   D,   K,   D]),
+    ("minimum",             [K,   K,   K,   D,   K,   K,   K,   D]),
+    ("maximum",             [K,   K,   K,   D,   K,   K,   K,   D]),
+    ("exclusiveMinimum",    [K,   K,   K,   D,   D,   D,   K,   D]),
+    ("exclusiveMaximum",    [K,   K,   K,   D,   D,   D,   K,   D]),
+    ("multipleOf",          [K,   K,   K,   D,   D,   D,   K,   D]),
+    ("minItems",            [K,   K,   K,   K1,  K,   K,   D,   D]),
+    ("maxItems",            [K,   K,   K,   D,   K,   K,   D,   D]),
+    ("minLength",           [K,   K,   D,   D,   K,   D,   D,   D]),
+    ("maxLength",           [K,   K,   D,   D,   K,   D,   D,   D]),
+    ("minProperties",       [K,   K,   D,   D,   K,   D,   D,   D]),
+    ("maxProperties",       [K,   K,   D,   D,   K,   D,   D,   D]),
+    ("uniqueItems",         [K,   K,   D,   D,   D,   D,   D,   D]),
+    ("propertyNames",       [K,   K,   M,   M,   M,   D,   M,   M]),
+    ("not",                 [K,   K,   U,   U,   U,   U,   U,   U]),
     // A default strict mode cannot carry is told to the model: what it
     // may leave out, and what that means.
-    ("default",             [K,   K,   D,   K,   K,   D,   D]),
-    ("examples",            [K,   K,   X,   X,   X,   X,   X]),
-    ("deprecated",          [K,   K,   X,   X,   X,   X,   X]),
-    ("$comment",            [K,   K,   X,   X,   X,   X,   X]),
-    ("readOnly",            [K,   K,   X,   X,   X,   X,   X]),
-    ("writeOnly",           [K,   K,   X,   X,   X,   X,   X]),
+    ("default",             [K,   K,   D,   K,   K,   D,   D,   D]),
+    ("examples",            [K,   K,   X,   X,   X,   X,   X,   X]),
+    ("deprecated",          [K,   K,   X,   X,   X,   X,   X,   X]),
+    ("$comment",            [K,   K,   X,   X,   X,   X,   X,   X]),
+    ("readOnly",            [K,   K,   X,   X,   X,   X,   X,   X]),
+    ("writeOnly",           [K,   K,   X,   X,   X,   X,   X,   X]),
     // MCP's Streamable HTTP transport reads it (2026-07-28); a provider's
     // model has no headers to mirror the argument into.
-    ("x-mcp-header",        [K,   K,   X,   X,   X,   X,   X]),
-    ("nullable",            [K,   K,   U,   U,   K,   U,   U]),
-    ("example",             [K,   K,   U,   U,   K,   U,   U]),
-    ("propertyOrdering",    [K,   K,   U,   U,   K,   K,   U]),
-    ("$id",                 [K,   K,   U,   U,   U,   K,   U]),
-    ("$anchor",             [K,   N,   U,   U,   U,   K,   U]),
-    ("$dynamicRef",         [K,   N,   U,   U,   U,   U,   U]),
-    ("$dynamicAnchor",      [K,   N,   U,   U,   U,   U,   U]),
-    ("unevaluatedProperties", [K, N,   U,   U,   U,   U,   U]),
-    ("unevaluatedItems",    [K,   N,   U,   U,   U,   U,   U]),
-    ("minContains",         [K,   N,   U,   U,   U,   U,   U]),
-    ("maxContains",         [K,   N,   U,   U,   U,   U,   U]),
-    ("dependentSchemas",    [K,   K,   U,   U,   U,   U,   U]),
-    ("dependentRequired",   [K,   K,   U,   U,   U,   U,   U]),
+    ("x-mcp-header",        [K,   K,   X,   X,   X,   X,   X,   X]),
+    ("nullable",            [K,   K,   U,   U,   K,   U,   U,   U]),
+    ("example",             [K,   K,   U,   U,   K,   U,   U,   U]),
+    ("propertyOrdering",    [K,   K,   U,   U,   K,   K,   U,   U]),
+    ("$id",                 [K,   K,   U,   U,   U,   K,   U,   U]),
+    ("$anchor",             [K,   N,   U,   U,   U,   K,   U,   U]),
+    ("$dynamicRef",         [K,   N,   U,   U,   U,   U,   U,   U]),
+    ("$dynamicAnchor",      [K,   N,   U,   U,   U,   U,   U,   U]),
+    ("unevaluatedProperties", [K, N,   U,   U,   U,   U,   U,   U]),
+    ("unevaluatedItems",    [K,   N,   U,   U,   U,   U,   U,   U]),
+    ("minContains",         [K,   N,   U,   U,   U,   U,   U,   U]),
+    ("maxContains",         [K,   N,   U,   U,   U,   U,   U,   U]),
+    ("dependentSchemas",    [K,   K,   U,   U,   U,   U,   U,   U]),
+    ("dependentRequired",   [K,   K,   U,   U,   U,   U,   U,   U]),
 ];
 
 /// The fate of a keyword the table does not list (`contains`, `if`,
 /// `patternProperties`, `x-*`, ...): kept by JSON Schema, refused by the
 /// providers.
-const OTHER: [Fate; 7] = [K, K, U, U, U, U, U];
+const OTHER: [Fate; 8] = [K, K, U, U, U, U, U, U];
 
 const SCHEMA_2020: Caps = Caps {
     column: 0,
@@ -281,6 +288,7 @@ const SCHEMA_2020: Caps = Caps {
     describe_not_const: false,
     any_of_alone: false,
     drop_aliases: false,
+    type_arrays_alone: false,
 };
 
 const DRAFT_07: Caps = Caps {
@@ -417,6 +425,46 @@ const GROQ: Caps = Caps {
     ..OPENAI
 };
 
+/// Kimi (Moonshot) tool `parameters` and `response_format` schemas: the
+/// "Moonshot Flavored JSON Schema" (MFJS). Sources, read 2026-12-04:
+/// platform.kimi.ai/docs/api/tool-use ("The root of parameters must be an
+/// object, and the content must be a subset of JSON Schema conforming to the
+/// MFJS specification"; `strict` defaults to true; at most 128 functions;
+/// names `^[a-zA-Z_][a-zA-Z0-9-_]{2,63}$`), and the specification and its
+/// validator's rules, which that page links: MoonshotAI/walle
+/// `docs/mfjs-spec.md`, `docs/walle.md`, `docs/mfjs-walle-vs-draft-2020-12.md`.
+///
+/// Moonshot's documents disagree in places (the spec lists `minimum`,
+/// `maximum`, `minItems`, `maxItems` and `title` as unsupported, the keyword
+/// table supports them; `walle.md` caps a schema at 100 properties and 5
+/// levels, `validation-principles.md` at 3,000 and 30): this row takes the
+/// stricter reading each time, so what it writes passes every one of them.
+/// Every subschema names its `type`; `type` never stands beside `anyOf`
+/// (what stood there goes into each alternative) and a `type` array stands
+/// with annotations only; `enum` values are strings or numbers of one kind
+/// (a `null` among them moves to an alternative); `const` becomes a
+/// one-value `enum`; no `oneOf` (an exclusive one is written `anyOf`),
+/// `allOf`, `not`, tuples or formats; every bound, `pattern` and `default`
+/// moves into the description. `$ref` is only `#/$defs/..` or `#` and
+/// nothing may stand beside it, so every local `$ref` is inlined (recursion
+/// is refused). Objects are closed, as strict mode wants.
+const KIMI: Caps = Caps {
+    column: 7,
+    objects: Objects::Closed,
+    refs: Refs::Inline,
+    recursion: Recursion::Refused,
+    one_of: OneOf::AnyOfWhenExclusive,
+    tuples: Tuples::Refuse,
+    const_as_enum: true,
+    enum_values: EnumValues::Homogeneous,
+    infer_type: true,
+    formats: Some(&[]),
+    any_of_alone: true,
+    drop_aliases: true,
+    type_arrays_alone: true,
+    ..PROVIDER
+};
+
 /// The row of `dialect`.
 pub(crate) fn caps(dialect: Dialect) -> &'static Caps {
     match dialect {
@@ -427,6 +475,7 @@ pub(crate) fn caps(dialect: Dialect) -> &'static Caps {
         Dialect::Gemini => &GEMINI,
         Dialect::GeminiJsonSchema => &GEMINI_JSON,
         Dialect::GroqStrict => &GROQ,
+        Dialect::Kimi => &KIMI,
     }
 }
 

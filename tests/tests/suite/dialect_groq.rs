@@ -259,3 +259,20 @@ fn groq_plans_without_a_request_budget() {
     tools.pop();
     assert!(GROQ.check_tools(&tools).is_ok());
 }
+
+/// OpenAI strict too: "Root objects must not be anyOf and must be an
+/// object" (its "Supported schemas"); the checker said so already.
+#[test]
+fn openai_strict_refuses_a_root_any_of_too() {
+    let a = json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]});
+    let any = json!({"type": "object", "anyOf": [a, {"type": "object", "properties": {}}]});
+    let e = convert(&any, Dialect::OpenAiStrict).unwrap_err();
+    assert!(
+        e.violations
+            .iter()
+            .any(|v| v.rule == "root-alternatives" && v.path == "/anyOf"),
+        "{e}"
+    );
+    let nested = json!({"type": "object", "properties": {"v": {"anyOf": [a, {"type": "string"}]}}, "required": ["v"]});
+    assert!(convert(&nested, Dialect::OpenAiStrict).is_ok());
+}

@@ -340,6 +340,16 @@ fn n_required_properties_in_every_dialect() {
                     );
                     assert!(e.violations().iter().all(|v| v.rule == "limit"), "{e}");
                 }
+                // Kimi allows 100 properties.
+                (Dialect::Kimi, Err(e)) => {
+                    assert!(
+                        e.violations
+                            .iter()
+                            .any(|v| v.message.contains(&format!("{n} properties"))),
+                        "{e}"
+                    );
+                    assert!(e.violations.iter().all(|v| v.rule == "limit"), "{e}");
+                }
                 (_, Ok(out)) => {
                     let props = out["properties"].as_object().map_or(0, Map::len);
                     assert_eq!(props, n, "{dialect}");
@@ -380,6 +390,10 @@ fn n_alternatives_in_every_dialect() {
                 // of property names, definition names, enum and const values.
                 (Dialect::OpenAiStrict, Err(e)) if n >= 10_000 => {
                     assert!(e.violations().iter().all(|v| v.rule == "limit"), "{e}");
+                }
+                // Kimi: at most 10 alternatives in an `anyOf`.
+                (Dialect::Kimi, Err(e)) => {
+                    assert!(e.violations.iter().all(|v| v.rule == "limit"), "{e}");
                 }
                 (Dialect::OpenAiStrict | Dialect::Gemini | Dialect::AnthropicStrict, out) => {
                     let out = out.unwrap_or_else(|e| panic!("{dialect}: {}", e.violations()[0]));

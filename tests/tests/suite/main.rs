@@ -14,6 +14,7 @@ mod dialect_budget;
 mod dialect_decode;
 mod dialect_groq;
 mod dialect_inline;
+mod dialect_kimi;
 mod dialect_limits;
 mod dialect_llm_crates;
 mod dialect_lowering;
