@@ -32,8 +32,8 @@
 //!
 //! Every tool's name must be distinct within a request.
 
-use super::lower::{Lowering, MAX_DEPTH, escape};
-use super::wellformed::each_subschema;
+use super::lower::{Lowering, escape};
+use super::wellformed::each_node;
 use super::{Dialect, DialectError, Violation};
 use crate::json::quoted;
 use serde_json::Value;
@@ -67,12 +67,7 @@ impl Budget {
             optional_at: Vec::new(),
             union_at: Vec::new(),
         };
-        let mut stack = vec![(schema, String::new(), 0usize)];
-        while let Some((v, path, depth)) = stack.pop() {
-            let Value::Object(m) = v else { continue };
-            if depth > MAX_DEPTH {
-                continue;
-            }
+        each_node(schema, |m, path| {
             if let Some(Value::Object(p)) = m.get("properties") {
                 let required: HashSet<&str> = match m.get("required") {
                     Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
@@ -94,16 +89,10 @@ impl Budget {
             if union {
                 budget.unions += 1;
                 if budget.union_at.len() < keep {
-                    budget.union_at.push(path.clone());
+                    budget.union_at.push(path.to_owned());
                 }
             }
-            // Pushed last to first: taken in document order.
-            let mut children = Vec::new();
-            each_subschema(m, |at, child| {
-                children.push((child, format!("{path}{at}"), depth + 1));
-            });
-            stack.extend(children.into_iter().rev());
-        }
+        });
         budget
     }
 }

@@ -7,7 +7,7 @@ use super::graph::Graph;
 use super::lower::{Lowering, MAX_DEPTH, escape};
 use super::table::Recursion;
 use super::valid::in_input;
-use super::wellformed::each_subschema;
+use super::wellformed::each_node;
 use crate::json::percent_decoded;
 use serde_json::Value;
 use std::collections::HashSet;
@@ -187,12 +187,7 @@ impl Lowering {
     /// characters" (a value that is not a string counts by its JSON text).
     fn openai_limits(&mut self, schema: &Value, input: &Value) {
         let (mut properties, mut enums, mut text) = (0usize, 0usize, 0usize);
-        let mut stack = vec![(schema, String::new(), 0usize)];
-        while let Some((v, path, depth)) = stack.pop() {
-            let Value::Object(m) = v else { continue };
-            if depth > MAX_DEPTH {
-                continue;
-            }
+        each_node(schema, |m, path| {
             for key in ["properties", "$defs", "definitions"] {
                 if let Some(Value::Object(p)) = m.get(key) {
                     if key == "properties" {
@@ -224,10 +219,7 @@ impl Lowering {
                     );
                 }
             }
-            each_subschema(m, |at, child| {
-                stack.push((child, format!("{path}{at}"), depth + 1));
-            });
-        }
+        });
         if properties > OPENAI_PROPERTIES {
             self.reject(
                 "",
@@ -279,12 +271,7 @@ impl Lowering {
     /// integers within ±(2^53 - 1), or floats without scientific notation.
     fn kimi_limits(&mut self, schema: &Value, input: &Value) {
         let (mut properties, mut enums) = (0usize, 0usize);
-        let mut stack = vec![(schema, String::new(), 0usize)];
-        while let Some((v, path, depth)) = stack.pop() {
-            let Value::Object(m) = v else { continue };
-            if depth > MAX_DEPTH {
-                continue;
-            }
+        each_node(schema, |m, path| {
             if let Some(Value::Object(p)) = m.get("properties") {
                 properties += p.len();
                 for name in p.keys().filter(|k| KIMI_RESERVED.contains(&k.as_str())) {
@@ -330,10 +317,7 @@ impl Lowering {
                     );
                 }
             }
-            each_subschema(m, |at, child| {
-                stack.push((child, format!("{path}{at}"), depth + 1));
-            });
-        }
+        });
         if properties > KIMI_PROPERTIES {
             self.reject(
                 "",
