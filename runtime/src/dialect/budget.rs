@@ -32,8 +32,7 @@
 //!
 //! Every tool's name must be distinct within a request.
 
-use super::lower::{Lowering, escape};
-use super::wellformed::each_node;
+use super::lower::{Lowering, each_node, escape};
 use super::{Dialect, DialectError, Violation};
 use crate::json::quoted;
 use serde_json::Value;

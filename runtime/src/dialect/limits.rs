@@ -4,10 +4,10 @@
 use super::Dialect;
 use super::budget::{ANTHROPIC_OPTIONAL, ANTHROPIC_UNIONS};
 use super::graph::Graph;
+use super::lower::each_node;
 use super::lower::{Lowering, MAX_DEPTH, escape};
 use super::table::Recursion;
 use super::valid::in_input;
-use super::wellformed::each_node;
 use crate::json::percent_decoded;
 use serde_json::Value;
 use std::collections::HashSet;

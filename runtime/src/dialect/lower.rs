@@ -7,6 +7,7 @@
 //! recurses on the input's depth.
 
 use super::table::{Caps, Fate};
+use super::wellformed::each_subschema;
 use super::{Dialect, Violation};
 use crate::json::{brief, deeper_than, short};
 use crate::schema::{self, Children, Keyword, Node as ModelNode, NodeId, Object, Schema, Types};
@@ -464,4 +465,24 @@ fn scalar(keyword: &Keyword) -> Option<Value> {
         ),
         _ => return None,
     })
+}
+
+/// Every schema object of `schema` with its pointer, in document order
+/// (parents before children), no deeper than [`MAX_DEPTH`]
+/// levels. Iterative, linear.
+pub(crate) fn each_node<'a>(schema: &'a Value, mut f: impl FnMut(&'a Map<String, Value>, &str)) {
+    let mut stack = vec![(schema, String::new(), 0usize)];
+    while let Some((v, path, depth)) = stack.pop() {
+        let Value::Object(m) = v else { continue };
+        if depth > MAX_DEPTH {
+            continue;
+        }
+        f(m, &path);
+        // Pushed last to first: taken in document order.
+        let mut children = Vec::new();
+        each_subschema(m, |at, child| {
+            children.push((child, format!("{path}{at}"), depth + 1));
+        });
+        stack.extend(children.into_iter().rev());
+    }
 }

@@ -182,23 +182,3 @@ pub(crate) fn each_subschema<'a>(m: &'a Map<String, Value>, mut f: impl FnMut(St
         }
     }
 }
-
-/// Every schema object of `schema` with its pointer, in document order
-/// (parents before children), no deeper than [`super::lower::MAX_DEPTH`]
-/// levels. Iterative, linear.
-pub(crate) fn each_node<'a>(schema: &'a Value, mut f: impl FnMut(&'a Map<String, Value>, &str)) {
-    let mut stack = vec![(schema, String::new(), 0usize)];
-    while let Some((v, path, depth)) = stack.pop() {
-        let Value::Object(m) = v else { continue };
-        if depth > super::lower::MAX_DEPTH {
-            continue;
-        }
-        f(m, &path);
-        // Pushed last to first: taken in document order.
-        let mut children = Vec::new();
-        each_subschema(m, |at, child| {
-            children.push((child, format!("{path}{at}"), depth + 1));
-        });
-        stack.extend(children.into_iter().rev());
-    }
-}
