@@ -23,7 +23,7 @@ fn accepted(schema: &Value) -> Value {
 fn refused(schema: &Value, rule: &str, path: &str) -> String {
     let e = convert(schema, GROQ).expect_err("refused");
     let v = e
-        .violations
+        .violations()
         .iter()
         .find(|v| v.rule == rule && v.path == path)
         .unwrap_or_else(|| panic!("expected {rule} at {path:?}, got {e}"));
@@ -151,7 +151,7 @@ struct Command {
 fn groq_refuses_a_derived_enum_at_the_root_and_takes_it_in_a_field() {
     let e = Action::input_schema_in(GROQ).expect_err("a root union");
     let root = e
-        .violations
+        .violations()
         .iter()
         .find(|v| v.rule == "root-alternatives")
         .unwrap_or_else(|| panic!("{e}"));
@@ -253,9 +253,9 @@ fn groq_plans_without_a_request_budget() {
     }
 
     let err = GROQ.check_tools(&tools).unwrap_err();
-    assert_eq!(err.violations.len(), 1, "{err}");
-    assert_eq!(err.violations[0].path, "/30/anyOf");
-    assert_eq!(err.violations[0].rule, "root-alternatives");
+    assert_eq!(err.violations().len(), 1, "{err}");
+    assert_eq!(err.violations()[0].path, "/30/anyOf");
+    assert_eq!(err.violations()[0].rule, "root-alternatives");
     tools.pop();
     assert!(GROQ.check_tools(&tools).is_ok());
 }
@@ -268,7 +268,7 @@ fn openai_strict_refuses_a_root_any_of_too() {
     let any = json!({"type": "object", "anyOf": [a, {"type": "object", "properties": {}}]});
     let e = convert(&any, Dialect::OpenAiStrict).unwrap_err();
     assert!(
-        e.violations
+        e.violations()
             .iter()
             .any(|v| v.rule == "root-alternatives" && v.path == "/anyOf"),
         "{e}"

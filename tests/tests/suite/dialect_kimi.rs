@@ -22,7 +22,7 @@ fn accepted(schema: &Value) -> Value {
 
 fn refused(schema: &Value, rule: &str, path: &str) -> String {
     let e = convert(schema, KIMI).expect_err("refused");
-    e.violations
+    e.violations()
         .iter()
         .find(|v| v.rule == rule && v.path == path)
         .unwrap_or_else(|| panic!("expected {rule} at {path:?}, got {e}"))
@@ -180,7 +180,7 @@ fn kimi_limits_are_refused_with_their_place() {
     let deeper = json!({"type": "object", "properties": {"d": deep}, "required": ["d"]});
     let e = convert(&deeper, KIMI).unwrap_err();
     assert!(
-        e.violations
+        e.violations()
             .iter()
             .any(|v| v.rule == "limit" && v.message.contains("6 levels")),
         "{e}"
@@ -259,12 +259,12 @@ fn kimi_check_tools_holds_names_and_the_count() {
     );
     for name in ["ab", "1abc", "has space", "é_name", &"a".repeat(65)] {
         let e = KIMI.check_tools(&[(name, &s)]).unwrap_err();
-        assert_eq!(e.violations[0].rule, "tool-name", "{name}: {e}");
+        assert_eq!(e.violations()[0].rule, "tool-name", "{name}: {e}");
     }
     let names: Vec<String> = (0..129).map(|i| format!("tool{i}")).collect();
     let tools: Vec<(&str, &Value)> = names.iter().map(|n| (n.as_str(), &s)).collect();
     let e = KIMI.check_tools(&tools).unwrap_err();
-    assert_eq!(e.violations.len(), 1, "{e}");
-    assert_eq!(e.violations[0].path, "/128");
+    assert_eq!(e.violations().len(), 1, "{e}");
+    assert_eq!(e.violations()[0].path, "/128");
     assert!(KIMI.check_tools(&tools[..128]).is_ok());
 }

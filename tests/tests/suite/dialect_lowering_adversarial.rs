@@ -385,7 +385,7 @@ fn n_alternatives_in_every_dialect() {
                 }
                 // Kimi: at most 10 alternatives in an `anyOf`.
                 (Dialect::Kimi, Err(e)) => {
-                    assert!(e.violations.iter().all(|v| v.rule == "limit"), "{e}");
+                    assert!(e.violations().iter().all(|v| v.rule == "limit"), "{e}");
                 }
                 (Dialect::OpenAiStrict | Dialect::Gemini | Dialect::AnthropicStrict, out) => {
                     let out = out.unwrap_or_else(|e| panic!("{dialect}: {}", e.violations()[0]));
