@@ -1,0 +1,227 @@
+//! Enums: each representation (external, internal, adjacent, untagged) as a
+//! rule, with the variant names and tags serde reads.
+
+use super::*;
+
+pub(super) fn enumeration(e: &'static Enum) -> Rule {
+    let live: Vec<&'static Variant> = e.variants.iter().filter(|v| v.de_name.is_some()).collect();
+    let (untagged, tagged): (Vec<_>, Vec<_>) = live
+        .into_iter()
+        .partition(|v| v.untagged || matches!(e.repr, Repr::Untagged));
+    let mut alternatives = Vec::new();
+    if !tagged.is_empty() {
+        alternatives.push(match e.repr {
+            Repr::External => external(e, &tagged),
+            Repr::Internal { tag } => internal(&tagged, tag),
+            Repr::Adjacent { tag, content } => adjacent(e, &tagged, tag, content),
+            // Partitioned into `untagged` above.
+            Repr::Untagged => Rule::Nothing,
+        });
+    }
+    for v in untagged {
+        alternatives.push(match v.body {
+            // serde's derive reads an untagged struct variant from a map
+            // only, never from an array of its fields.
+            VariantBody::Struct(s) => {
+                let mut plan = struct_plan(s).clone();
+                plan.seq = None;
+                Rule::Object(Box::new(plan))
+            }
+            _ => variant_content(v),
+        });
+    }
+    let hint = match (e.repr, alternatives.len()) {
+        (Repr::External, 1) => Hint::External,
+        (Repr::Internal { tag } | Repr::Adjacent { tag, .. }, 1) => Hint::Tag(tag),
+        _ => Hint::None,
+    };
+    combine(alternatives, hint, false)
+}
+
+/// Every tag serde reads for a variant.
+pub(super) fn variant_names(v: &Variant) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = v.de_name.into_iter().collect();
+    names.extend(v.aliases.iter().copied());
+    names
+}
+
+/// All tags of the known (non-`other`) variants.
+pub(super) fn known_tags(variants: &[&'static Variant]) -> Vec<&'static str> {
+    variants
+        .iter()
+        .filter(|v| !v.other)
+        .flat_map(|v| variant_names(v))
+        .collect()
+}
+
+pub(super) fn tag_value(v: &Variant, variants: &[&'static Variant]) -> Rule {
+    if v.other {
+        Rule::OtherName(known_tags(variants))
+    } else {
+        Rule::Names(variant_names(v))
+    }
+}
+
+pub(super) fn external(e: &'static Enum, variants: &[&'static Variant]) -> Rule {
+    let all_unit = variants.iter().all(|v| matches!(v.body, VariantBody::Unit));
+    let has_other = variants.iter().any(|v| v.other);
+    if all_unit && !e.titled {
+        if has_other {
+            return Rule::AnyString;
+        }
+        return Rule::Names(variants.iter().flat_map(|v| variant_names(v)).collect());
+    }
+    let mut alternatives = Vec::new();
+    for v in variants {
+        if v.other {
+            alternatives.push(Rule::OtherName(known_tags(variants)));
+            continue;
+        }
+        let names = variant_names(v);
+        match v.body {
+            VariantBody::Unit => alternatives.push(Rule::Names(names)),
+            _ => {
+                let content = variant_content(v);
+                for name in names {
+                    let mut obj = Builder::default();
+                    obj.property(name, vec![content.clone()]);
+                    obj.required.push(Cow::Borrowed(name));
+                    alternatives.push(Rule::Object(Box::new(
+                        obj.finish(true, Some(Discriminant::Key(name))),
+                    )));
+                }
+            }
+        }
+    }
+    combine(alternatives, Hint::External, true)
+}
+
+/// A flattened externally tagged enum: one of the parent's keys is a
+/// variant name.
+pub(super) fn flattened_external(e: &'static Enum) -> Rule {
+    let mut alternatives = Vec::new();
+    for v in e.variants {
+        if v.de_name.is_none() || v.untagged || v.other {
+            continue;
+        }
+        let content = match v.body {
+            VariantBody::Unit => Rule::Null,
+            _ => variant_content(v),
+        };
+        for name in variant_names(v) {
+            let mut obj = Builder::default();
+            obj.property(name, vec![content.clone()]);
+            obj.required.push(Cow::Borrowed(name));
+            let mut plan = obj.finish(false, Some(Discriminant::Key(name)));
+            plan.typed = false;
+            alternatives.push(Rule::Object(Box::new(plan)));
+        }
+    }
+    match combine(alternatives, Hint::Keys, false) {
+        Rule::AnyOf(alternatives, _) => Rule::AnyOf(alternatives, Hint::Keys),
+        // One variant: the first key naming it is its only key.
+        one => one,
+    }
+}
+
+pub(super) fn internal(variants: &[&'static Variant], tag: &'static str) -> Rule {
+    let mut alternatives = Vec::new();
+    for (index, v) in variants.iter().enumerate() {
+        let tag_rule = tag_value(v, variants);
+        let disc = Some(Discriminant::Tag(tag));
+        let alt = match v.body {
+            // serde ignores other keys beside a unit variant's tag, even with
+            // `deny_unknown_fields`.
+            VariantBody::Unit => {
+                let mut obj = Builder::default();
+                obj.property(tag, vec![tag_rule]);
+                obj.required.push(Cow::Borrowed(tag));
+                obj.finish(false, disc)
+            }
+            VariantBody::Struct(s) => {
+                let mut obj = Builder::default();
+                obj.property(tag, vec![tag_rule]);
+                obj.required.push(Cow::Borrowed(tag));
+                obj.merge(Merged::Object(struct_plan(s).clone()));
+                let mut plan = obj.finish(s.deny_unknown_fields, disc);
+                plan.seq = reads_seq(s).then_some(SeqRead::TagThenFields(tag, s));
+                plan
+            }
+            VariantBody::Newtype(inner) => {
+                let shape = inner();
+                let objectish = matches!(resolve(shape), Shape::Map(_) | Shape::Any)
+                    || matches!(
+                        resolve(shape),
+                        Shape::Named(named) if matches!(named.body(), Body::Struct(_))
+                    );
+                if !objectish {
+                    // Neither written nor read: the variant matches nothing.
+                    continue;
+                }
+                let rendered = node(shape);
+                let closed = matches!(&rendered, Merged::Object(p) if p.typed && p.closed);
+                let mut obj = Builder::default();
+                obj.property(tag, vec![tag_rule]);
+                obj.required.push(Cow::Borrowed(tag));
+                obj.merge(rendered);
+                obj.finish(closed, disc)
+            }
+            // serde refuses tuple variants in internally tagged enums.
+            VariantBody::Tuple(_) => continue,
+        };
+        let mut alt = alt;
+        alt.tag_index = u64::try_from(index).ok();
+        alternatives.push(Rule::Object(Box::new(alt)));
+    }
+    combine(alternatives, Hint::Tag(tag), true)
+}
+
+pub(super) fn adjacent(
+    e: &'static Enum,
+    variants: &[&'static Variant],
+    tag: &'static str,
+    content: &'static str,
+) -> Rule {
+    let mut alternatives = Vec::new();
+    for (index, v) in variants.iter().enumerate() {
+        let mut obj = Builder::default();
+        obj.property(tag, vec![tag_value(v, variants)]);
+        obj.required.push(Cow::Borrowed(tag));
+        match v.body {
+            VariantBody::Unit => obj.property(content, vec![Rule::Null]),
+            // serde reads a missing content through its missing-field
+            // reader: `None` for an `Option`, an error for anything else.
+            VariantBody::Newtype(inner) if inner().missing_is_none() => {
+                obj.property(content, vec![variant_content(v)])
+            }
+            _ => {
+                obj.property(content, vec![variant_content(v)]);
+                obj.required.push(Cow::Borrowed(content));
+            }
+        }
+        let mut alt = obj.finish(e.deny_unknown_fields, Some(Discriminant::Tag(tag)));
+        alt.tag_index = u64::try_from(index).ok();
+        alternatives.push(Rule::Object(Box::new(alt)));
+    }
+    combine(alternatives, Hint::Tag(tag), true)
+}
+
+/// What a variant carries, without its tag.
+pub(super) fn variant_content(v: &'static Variant) -> Rule {
+    match v.body {
+        VariantBody::Unit => Rule::Null,
+        VariantBody::Newtype(inner) => Rule::Shape(inner()),
+        VariantBody::Tuple(items) => Rule::Tuple(items.iter().map(|f| Rule::Shape(f())).collect()),
+        VariantBody::Struct(s) => Rule::Plan(struct_plan(s)),
+    }
+}
+
+/// No alternative matches nothing; one is itself; more are combined.
+pub(super) fn combine(mut alternatives: Vec<Rule>, hint: Hint, one_of: bool) -> Rule {
+    match alternatives.len() {
+        0 => Rule::Nothing,
+        1 => alternatives.pop().unwrap_or(Rule::Nothing),
+        _ if one_of => Rule::OneOf(alternatives, hint),
+        _ => Rule::AnyOf(alternatives, hint),
+    }
+}
