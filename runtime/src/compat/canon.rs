@@ -20,6 +20,35 @@ use std::cmp::Ordering;
 
 /// `value` in RFC 8785 canonical form, appended to `out`.
 pub(crate) fn write(value: &Value, out: &mut String) {
+    write_sorted(
+        value,
+        out,
+        utf16_cmp,
+        write_string,
+        |scalar, out| match scalar {
+            Value::Null => out.push_str("null"),
+            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Number(n) => write_number(n, out),
+            Value::String(s) => write_string(s, out),
+            Value::Array(_) | Value::Object(_) => {}
+        },
+    );
+}
+
+/// The walk every canonical form of JSON here shares, without recursion
+/// (any depth): arrays in order, each object's members sorted by `order`
+/// on their keys, `[`, `]`, `{`, `}`, `,` and `:` as JSON writes them; each
+/// key written by `key`, each scalar (null, boolean, number, string) by
+/// `scalar`, which is never handed an array or object. RFC 8785 ([`write`])
+/// is one form; a form with another key order or number spelling (the
+/// seal's exact numbers in `integrations/rounds`) is another.
+pub(crate) fn write_sorted(
+    value: &Value,
+    out: &mut String,
+    order: fn(&str, &str) -> Ordering,
+    mut key: impl FnMut(&str, &mut String),
+    mut scalar: impl FnMut(&Value, &mut String),
+) {
     enum Step<'a> {
         Value(&'a Value),
         Key(&'a str),
@@ -29,14 +58,10 @@ pub(crate) fn write(value: &Value, out: &mut String) {
     while let Some(step) = stack.pop() {
         match step {
             Step::Raw(c) => out.push(c),
-            Step::Key(key) => {
-                write_string(key, out);
+            Step::Key(k) => {
+                key(k, out);
                 out.push(':');
             }
-            Step::Value(Value::Null) => out.push_str("null"),
-            Step::Value(Value::Bool(b)) => out.push_str(if *b { "true" } else { "false" }),
-            Step::Value(Value::Number(n)) => write_number(n, out),
-            Step::Value(Value::String(s)) => write_string(s, out),
             Step::Value(Value::Array(items)) => {
                 out.push('[');
                 stack.push(Step::Raw(']'));
@@ -51,15 +76,16 @@ pub(crate) fn write(value: &Value, out: &mut String) {
                 out.push('{');
                 stack.push(Step::Raw('}'));
                 let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-                entries.sort_by(|a, b| utf16_cmp(a.0, b.0));
-                for (i, (key, item)) in entries.into_iter().enumerate().rev() {
+                entries.sort_by(|a, b| order(a.0, b.0));
+                for (i, (k, item)) in entries.into_iter().enumerate().rev() {
                     stack.push(Step::Value(item));
-                    stack.push(Step::Key(key));
+                    stack.push(Step::Key(k));
                     if i > 0 {
                         stack.push(Step::Raw(','));
                     }
                 }
             }
+            Step::Value(other) => scalar(other, out),
         }
     }
 }

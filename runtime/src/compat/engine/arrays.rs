@@ -182,58 +182,26 @@ impl<'a> Engine<'a> {
             };
             let left = self.left_item(conj, i);
             let lat = self.ptrs.child(g.lat, i.to_string());
-            out.push(Goal {
-                left,
-                right: rs,
-                rat,
-                lat,
-                depth: g.depth + 1,
-                about: None,
-            });
+            out.push(g.child(left, rs, rat, lat, None));
         }
         if reach(n) {
             if let Some(rs) = rtail {
                 let left = self.left_item(conj, n);
                 let rat = self.ptrs.child(g.rat, rtail_kw);
                 let lat = self.ptrs.child(g.lat, rtail_kw);
-                out.push(Goal {
-                    left,
-                    right: rs,
-                    rat,
-                    lat,
-                    depth: g.depth + 1,
-                    about: None,
-                });
+                out.push(g.child(left, rs, rat, lat, None));
             }
         }
-        if let Some(r) = count(rm.get("minItems")) {
-            if lmin < r {
-                let f = self.fail(
-                    g,
-                    conj,
-                    "minItems",
-                    lmin.to_string(),
-                    r.to_string(),
-                    format!("with {} items", count_range(lmin, r - 1)),
-                    true,
-                );
-                fails.push(f);
-            }
-        }
-        if let Some(r) = count(rm.get("maxItems")) {
-            if lmax.is_none_or(|l| l > r) {
-                let f = self.fail(
-                    g,
-                    conj,
-                    "maxItems",
-                    lmax.map_or("none".into(), |l| l.to_string()),
-                    r.to_string(),
-                    format!("with more than {r} items"),
-                    true,
-                );
-                fails.push(f);
-            }
-        }
+        self.check_counts(
+            g,
+            conj,
+            rm,
+            ["minItems", "maxItems"],
+            (lmin, lmax),
+            |lmin, r| format!("with {} items", count_range(lmin, r - 1)),
+            |r| format!("with more than {r} items"),
+            fails,
+        );
         if rm.get("uniqueItems") == Some(&TRUE) {
             let ok = lmax.is_some_and(|m| m <= 1)
                 || conj.iter().any(|it| match *it {
@@ -362,25 +330,11 @@ impl<'a> Engine<'a> {
                         break;
                     }
                     let left = self.left_item(conj, i);
-                    out.push(Goal {
-                        left,
-                        right: s,
-                        rat,
-                        lat: g.lat,
-                        depth: g.depth + 1,
-                        about: None,
-                    });
+                    out.push(g.child(left, s, rat, g.lat, None));
                 }
                 if reach(n) {
                     let left = self.left_item(conj, n);
-                    out.push(Goal {
-                        left,
-                        right: s,
-                        rat,
-                        lat: g.lat,
-                        depth: g.depth + 1,
-                        about: None,
-                    });
+                    out.push(g.child(left, s, rat, g.lat, None));
                 }
             }
         }

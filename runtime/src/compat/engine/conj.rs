@@ -54,40 +54,13 @@ pub(super) fn has_assertions(m: &Map<String, Value>) -> bool {
 /// order) and hold no reference (whose meaning depends on the document).
 /// Iterative.
 pub(super) fn same_without_refs(a: &Value, b: &Value, work: &mut u64) -> bool {
-    let mut stack = vec![(a, b)];
-    while let Some((a, b)) = stack.pop() {
-        *work += 1;
-        match (a, b) {
-            (Value::Object(x), Value::Object(y)) => {
-                if x.len() != y.len() || x.contains_key("$ref") || x.contains_key("$dynamicRef") {
-                    return false;
-                }
-                for (k, va) in x {
-                    match y.get(k) {
-                        Some(vb) => stack.push((va, vb)),
-                        None => return false,
-                    }
-                }
-            }
-            (Value::Array(x), Value::Array(y)) => {
-                if x.len() != y.len() {
-                    return false;
-                }
-                stack.extend(x.iter().zip(y.iter()));
-            }
-            (Value::Number(x), Value::Number(y)) => {
-                if cmp_num(num_of(x), num_of(y)) != Ordering::Equal {
-                    return false;
-                }
-            }
-            (x, y) => {
-                if x != y {
-                    return false;
-                }
-            }
-        }
-    }
-    true
+    super::super::equal_json(
+        a,
+        b,
+        |x, y| cmp_num(num_of(x), num_of(y)) == Ordering::Equal,
+        |x| x.contains_key("$ref") || x.contains_key("$dynamicRef"),
+        work,
+    )
 }
 
 pub(super) fn is_false(it: &Item<'_>) -> bool {

@@ -188,6 +188,28 @@ pub(crate) fn check<'a>(old: &'a Value, new: &'a Value, left_is_old: bool) -> Ou
 
 // ------------------------------------------------------------------ engine
 
+impl<'a> Goal<'a> {
+    /// A goal one level below this one: `left` ⊆ `right`, at `rat` (right
+    /// document) and `lat` (left document).
+    fn child(
+        &self,
+        left: Vec<Item<'a>>,
+        right: &'a Value,
+        rat: P,
+        lat: P,
+        about: Option<&'a str>,
+    ) -> Goal<'a> {
+        Goal {
+            left,
+            right,
+            rat,
+            lat,
+            depth: self.depth + 1,
+            about,
+        }
+    }
+}
+
 impl<'a> Engine<'a> {
     fn right_side(&self) -> u8 {
         1 - self.left_side
@@ -351,6 +373,46 @@ impl<'a> Engine<'a> {
             self.enum_sets.insert(key, set);
         }
         self.enum_sets.get(&key)
+    }
+
+    /// A pair of count keywords of the right schema (`minItems`/`maxItems`,
+    /// `minProperties`/`maxProperties`, `minLength`/`maxLength`) against the
+    /// counts the left allows (`lmin` up to `lmax`, `None`: unbounded).
+    /// `fewer(lmin, r)` and `more(r)` name the documents the left takes and
+    /// the right's lower or upper bound `r` refuses.
+    #[allow(clippy::too_many_arguments)]
+    fn check_counts(
+        &mut self,
+        g: &Goal<'a>,
+        conj: &[Item<'a>],
+        rm: &'a Map<String, Value>,
+        [min_kw, max_kw]: [&str; 2],
+        (lmin, lmax): (u64, Option<u64>),
+        fewer: impl Fn(u64, u64) -> String,
+        more: impl Fn(u64) -> String,
+        fails: &mut Vec<Failure>,
+    ) {
+        if let Some(r) = count(rm.get(min_kw)) {
+            if lmin < r {
+                let f = self.fail(
+                    g,
+                    conj,
+                    min_kw,
+                    lmin.to_string(),
+                    r.to_string(),
+                    fewer(lmin, r),
+                    true,
+                );
+                fails.push(f);
+            }
+        }
+        if let Some(r) = count(rm.get(max_kw)) {
+            if lmax.is_none_or(|l| l > r) {
+                let shown = lmax.map_or("none".into(), |l| l.to_string());
+                let f = self.fail(g, conj, max_kw, shown, r.to_string(), more(r), true);
+                fails.push(f);
+            }
+        }
     }
 
     fn fail(

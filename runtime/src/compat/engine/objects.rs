@@ -222,14 +222,7 @@ impl<'a> Engine<'a> {
                 }
                 let rat = self.ptrs.child2(g.rat, "properties", k.as_str());
                 let lat = self.ptrs.child2(g.lat, "properties", k.as_str());
-                out.push(Goal {
-                    left: lk,
-                    right: s,
-                    rat,
-                    lat,
-                    depth: g.depth + 1,
-                    about: Some(k),
-                });
+                out.push(g.child(lk, s, rat, lat, Some(k)));
             }
         }
         // patternProperties
@@ -249,24 +242,10 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let lat = self.ptrs.child2(g.lat, "properties", k);
-                out.push(Goal {
-                    left: lk,
-                    right: s,
-                    rat,
-                    lat,
-                    depth: g.depth + 1,
-                    about: Some(k),
-                });
+                out.push(g.child(lk, s, rat, lat, Some(k)));
             }
             if let Some(lo) = self.left_other(conj, Some(p)) {
-                out.push(Goal {
-                    left: lo,
-                    right: s,
-                    rat,
-                    lat: g.lat,
-                    depth: g.depth + 1,
-                    about: None,
-                });
+                out.push(g.child(lo, s, rat, g.lat, None));
             }
         }
         // additionalProperties / unevaluatedProperties
@@ -309,14 +288,7 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let lat = self.ptrs.child2(g.lat, "properties", k);
-                out.push(Goal {
-                    left: lk,
-                    right: s,
-                    rat,
-                    lat,
-                    depth: g.depth + 1,
-                    about: Some(k),
-                });
+                out.push(g.child(lk, s, rat, lat, Some(k)));
             }
             if let Some(lo) = self.left_other(conj, None) {
                 if *s == FALSE {
@@ -340,14 +312,7 @@ impl<'a> Engine<'a> {
                     );
                     fails.push(f);
                 } else {
-                    out.push(Goal {
-                        left: lo,
-                        right: s,
-                        rat,
-                        lat: g.lat,
-                        depth: g.depth + 1,
-                        about: None,
-                    });
+                    out.push(g.child(lo, s, rat, g.lat, None));
                 }
             }
         }
@@ -356,14 +321,7 @@ impl<'a> Engine<'a> {
             let rat = self.ptrs.child(g.rat, "propertyNames");
             for &k in &named {
                 if self.can_have(conj, &named_set, k) {
-                    out.push(Goal {
-                        left: vec![Item::Name(k)],
-                        right: s,
-                        rat,
-                        lat: g.lat,
-                        depth: g.depth + 1,
-                        about: Some(k),
-                    });
+                    out.push(g.child(vec![Item::Name(k)], s, rat, g.lat, Some(k)));
                 }
             }
             if other_open {
@@ -382,14 +340,7 @@ impl<'a> Engine<'a> {
                         }
                     }
                 }
-                out.push(Goal {
-                    left,
-                    right: s,
-                    rat,
-                    lat: g.lat,
-                    depth: g.depth + 1,
-                    about: None,
-                });
+                out.push(g.child(left, s, rat, g.lat, None));
             }
         }
         // minProperties / maxProperties
@@ -404,34 +355,16 @@ impl<'a> Engine<'a> {
                 .count() as u64;
             Some(cmax.map_or(allowed, |c| c.min(allowed)))
         };
-        if let Some(r) = count(rm.get("minProperties")) {
-            if lmin < r {
-                let f = self.fail(
-                    g,
-                    conj,
-                    "minProperties",
-                    lmin.to_string(),
-                    r.to_string(),
-                    format!("with {} properties", count_range(lmin, r - 1)),
-                    true,
-                );
-                fails.push(f);
-            }
-        }
-        if let Some(r) = count(rm.get("maxProperties")) {
-            if lmax.is_none_or(|l| l > r) {
-                let f = self.fail(
-                    g,
-                    conj,
-                    "maxProperties",
-                    lmax.map_or("none".into(), |l| l.to_string()),
-                    r.to_string(),
-                    format!("with more than {r} properties"),
-                    true,
-                );
-                fails.push(f);
-            }
-        }
+        self.check_counts(
+            g,
+            conj,
+            rm,
+            ["minProperties", "maxProperties"],
+            (lmin, lmax),
+            |lmin, r| format!("with {} properties", count_range(lmin, r - 1)),
+            |r| format!("with more than {r} properties"),
+            fails,
+        );
         // dependentRequired / dependentSchemas (and draft 7's dependencies)
         for kw in ["dependentRequired", "dependentSchemas", "dependencies"] {
             let Some(deps) = rm.get(kw).and_then(Value::as_object) else {
@@ -491,14 +424,7 @@ impl<'a> Engine<'a> {
                         });
                         if !same {
                             let rat = self.ptrs.child2(g.rat, kw, k.as_str());
-                            out.push(Goal {
-                                left: conj.to_vec(),
-                                right: s,
-                                rat,
-                                lat: g.lat,
-                                depth: g.depth + 1,
-                                about: None,
-                            });
+                            out.push(g.child(conj.to_vec(), s, rat, g.lat, None));
                         }
                     }
                 }

@@ -269,38 +269,21 @@ impl<'a> Engine<'a> {
         fails: &mut Vec<Failure>,
     ) {
         let (lmin, lmax) = str_lengths(conj);
-        if let Some(r) = count(rm.get("minLength")) {
-            if lmin < r {
-                let f = self.fail(
-                    g,
-                    conj,
-                    "minLength",
-                    lmin.to_string(),
-                    r.to_string(),
-                    format!(
-                        "that is a string of {}",
-                        chars_range(lmin, r.saturating_sub(1))
-                    ),
-                    true,
-                );
-                fails.push(f);
-            }
-        }
-        if let Some(r) = count(rm.get("maxLength")) {
-            if lmax.is_none_or(|l| l > r) {
-                let shown = lmax.map_or("none".into(), |l| l.to_string());
-                let f = self.fail(
-                    g,
-                    conj,
-                    "maxLength",
-                    shown,
-                    r.to_string(),
-                    format!("that is a string of more than {r} characters"),
-                    true,
-                );
-                fails.push(f);
-            }
-        }
+        self.check_counts(
+            g,
+            conj,
+            rm,
+            ["minLength", "maxLength"],
+            (lmin, lmax),
+            |lmin, r| {
+                format!(
+                    "that is a string of {}",
+                    chars_range(lmin, r.saturating_sub(1))
+                )
+            },
+            |r| format!("that is a string of more than {r} characters"),
+            fails,
+        );
         let text = lit
             .and_then(Lit::as_str)
             .or(if lmax == Some(0) { Some("") } else { None });
@@ -309,103 +292,67 @@ impl<'a> Engine<'a> {
                 matches!(*it, Item::S { v: Value::Object(m), .. } if m.get(kw).and_then(Value::as_str) == Some(want))
             })
         };
-        if let Some(p) = rm.get("pattern").and_then(Value::as_str) {
-            let old = conj
-                .iter()
+        let left_text = |kw: &str| {
+            conj.iter()
                 .find_map(|it| match *it {
                     Item::S {
                         v: Value::Object(m),
                         ..
-                    } => m.get("pattern").and_then(Value::as_str),
+                    } => m.get(kw).and_then(Value::as_str),
                     _ => None,
                 })
-                .map_or("none".into(), crate::json::quoted);
-            match text {
+                .map_or("none".into(), crate::json::quoted)
+        };
+        if let Some(p) = rm.get("pattern").and_then(Value::as_str) {
+            let old = left_text("pattern");
+            let found = match text {
                 Some(s) => match self.matches(p, s) {
-                    Some(true) => {}
-                    Some(false) => {
-                        let f = self.fail(
-                            g,
-                            conj,
-                            "pattern",
-                            old,
-                            crate::json::quoted(p),
-                            format!("of {}", crate::json::quoted(s)),
-                            true,
-                        );
-                        fails.push(f);
-                    }
-                    None => {
-                        let f = self.fail(
-                            g,
-                            conj,
-                            "pattern",
-                            old,
-                            crate::json::quoted(p),
-                            "that the new pattern holds (it does not compile as ECMA-262)".into(),
-                            false,
-                        );
-                        fails.push(f);
-                    }
+                    Some(true) => None,
+                    Some(false) => Some((format!("of {}", crate::json::quoted(s)), true)),
+                    None => Some((
+                        "that the new pattern holds (it does not compile as ECMA-262)".into(),
+                        false,
+                    )),
                 },
-                None if left_has("pattern", p) || self.universal(p) => {}
-                None => {
-                    let why = if self.left_is_old() {
-                        "that every string the old schema accepted matches the new pattern"
-                            .to_string()
-                    } else {
-                        "that every string the new schema allows matches the old pattern"
-                            .to_string()
-                    };
-                    let f = self.fail(g, conj, "pattern", old, crate::json::quoted(p), why, false);
-                    fails.push(f);
-                }
+                None if left_has("pattern", p) || self.universal(p) => None,
+                None if self.left_is_old() => Some((
+                    "that every string the old schema accepted matches the new pattern".into(),
+                    false,
+                )),
+                None => Some((
+                    "that every string the new schema allows matches the old pattern".into(),
+                    false,
+                )),
+            };
+            if let Some((witness, proven)) = found {
+                let f = self.fail(
+                    g,
+                    conj,
+                    "pattern",
+                    old,
+                    crate::json::quoted(p),
+                    witness,
+                    proven,
+                );
+                fails.push(f);
             }
         }
         if let Some(fmt) = rm.get("format").and_then(Value::as_str) {
-            let old = conj
-                .iter()
-                .find_map(|it| match *it {
-                    Item::S {
-                        v: Value::Object(m),
-                        ..
-                    } => m.get("format").and_then(Value::as_str),
-                    _ => None,
-                })
-                .map_or("none".into(), crate::json::quoted);
-            match text {
+            let old = left_text("format");
+            let found = match text {
                 Some(s) => match crate::args::formats::is_valid(fmt, s) {
-                    Some(true) => {}
-                    Some(false) => {
-                        let f = self.fail(
-                            g,
-                            conj,
-                            "format",
-                            old,
-                            crate::json::quoted(fmt),
-                            format!("of {}", crate::json::quoted(s)),
-                            true,
-                        );
-                        fails.push(f);
-                    }
-                    None => {
-                        let f = self.fail(
-                            g,
-                            conj,
-                            "format",
-                            old,
-                            crate::json::quoted(fmt),
-                            format!(
-                                "that {} is a valid {} (an unknown format)",
-                                crate::json::quoted(s),
-                                crate::json::quoted(fmt)
-                            ),
-                            false,
-                        );
-                        fails.push(f);
-                    }
+                    Some(true) => None,
+                    Some(false) => Some((format!("of {}", crate::json::quoted(s)), true)),
+                    None => Some((
+                        format!(
+                            "that {} is a valid {} (an unknown format)",
+                            crate::json::quoted(s),
+                            crate::json::quoted(fmt)
+                        ),
+                        false,
+                    )),
                 },
-                None if left_has("format", fmt) => {}
+                None if left_has("format", fmt) => None,
                 None => {
                     let proven = crate::args::formats::is_valid(fmt, "").is_some() && old == "none";
                     let witness = if proven {
@@ -417,17 +364,20 @@ impl<'a> Engine<'a> {
                             crate::json::quoted(fmt)
                         )
                     };
-                    let f = self.fail(
-                        g,
-                        conj,
-                        "format",
-                        old,
-                        crate::json::quoted(fmt),
-                        witness,
-                        proven,
-                    );
-                    fails.push(f);
+                    Some((witness, proven))
                 }
+            };
+            if let Some((witness, proven)) = found {
+                let f = self.fail(
+                    g,
+                    conj,
+                    "format",
+                    old,
+                    crate::json::quoted(fmt),
+                    witness,
+                    proven,
+                );
+                fails.push(f);
             }
         }
     }
