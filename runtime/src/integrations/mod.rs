@@ -84,6 +84,81 @@ fn is_object_schema(schema: &Value) -> bool {
     }
 }
 
+/// The message prefix rmcp's tool router turns into a tool result with
+/// `isError: true` (rmcp 3.11, `TOOL_ARGUMENT_DESERIALIZATION_ERROR_PREFIX`):
+/// an `invalid_params` error whose message starts with it is handed to the
+/// model as text instead of ending the call with a JSON-RPC error.
+/// `tests/tests/suite/rmcp_dropin.rs` pins the behaviour.
+#[cfg(feature = "rmcp")]
+pub(crate) const ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
+
+/// The beginnings of the messages toolform sends behind
+/// [`ARGUMENT_ERROR_PREFIX`].
+#[cfg(feature = "rmcp")]
+const OWN_ARGUMENT_ERRORS: [&str; 2] = [
+    "the arguments do not match the tool's input schema",
+    "toolform::rmcp::Call cannot see",
+];
+
+/// `text` without [`ARGUMENT_ERROR_PREFIX`] when what follows it is one of
+/// toolform's own argument errors.
+#[cfg(feature = "rmcp")]
+pub(crate) fn own_argument_error(text: &str) -> Option<&str> {
+    let rest = text
+        .strip_prefix(ARGUMENT_ERROR_PREFIX)?
+        .strip_prefix(' ')?;
+    OWN_ARGUMENT_ERRORS
+        .iter()
+        .any(|own| rest.starts_with(own))
+        .then_some(rest)
+}
+
+/// `T`'s input schema as rmcp holds it (`Arc<JsonObject>`), shared.
+///
+/// # Panics
+///
+/// When `T`'s `x-mcp-header` annotations break the spec's rules across
+/// types (two that share a name, one under an array's items, a map's
+/// values, an enum's alternatives or `$defs`): clients drop such a tool, so
+/// the server refuses to start, naming each Rust type and field (see
+/// [`headers::check_type`](crate::headers::check_type); put
+/// [`headers::assert_valid`](crate::headers::assert_valid) in a test to
+/// find it sooner).
+#[cfg(feature = "rmcp")]
+#[track_caller]
+pub fn input_schema<T: crate::ToolSchema + ?Sized>() -> std::sync::Arc<::rmcp::model::JsonObject> {
+    assert_headers::<T>();
+    schema_object(T::schema(crate::Contract::Input))
+}
+
+/// `T`'s output schema as rmcp holds it (`Arc<JsonObject>`), shared.
+#[cfg(feature = "rmcp")]
+pub fn output_schema<T: crate::ToolSchema + ?Sized>() -> std::sync::Arc<::rmcp::model::JsonObject> {
+    schema_object(T::schema(crate::Contract::Output))
+}
+
+/// One `Arc` per rendered schema (they live for the whole process, so their
+/// address names them).
+#[cfg(feature = "rmcp")]
+pub(crate) fn schema_object(schema: &'static Value) -> std::sync::Arc<::rmcp::model::JsonObject> {
+    use ::rmcp::model::JsonObject;
+    use std::sync::Arc;
+    static CACHE: crate::memo::Memo<usize, Arc<JsonObject>> = crate::memo::Memo::new();
+    let key = schema as *const Value as usize;
+    CACHE.get_or(key, || {
+        let mut schema = schema.clone();
+        object_root(&mut schema);
+        Arc::new(match schema {
+            Value::Object(map) => map,
+            // `false` (nothing) and `true` (anything) as objects.
+            Value::Bool(false) => {
+                JsonObject::from_iter([("not".to_owned(), serde_json::json!({}))])
+            }
+            _ => JsonObject::new(),
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::object_root;

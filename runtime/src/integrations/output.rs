@@ -358,7 +358,7 @@ fn without_router_prefix(response: CallToolResponse) -> CallToolResponse {
     if result.is_error == Some(true) {
         for block in &mut result.content {
             if let ContentBlock::Text(text) = block
-                && let Some(own) = super::params::own_argument_error(&text.text)
+                && let Some(own) = super::own_argument_error(&text.text)
             {
                 text.text = own.to_owned();
             }

@@ -17,32 +17,6 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 
-/// The message prefix rmcp's tool router turns into a tool result with
-/// `isError: true` (rmcp 3.11, `TOOL_ARGUMENT_DESERIALIZATION_ERROR_PREFIX`):
-/// an `invalid_params` error whose message starts with it is handed to the
-/// model as text instead of ending the call with a JSON-RPC error.
-/// `tests/tests/suite/rmcp_dropin.rs` pins the behaviour.
-pub(crate) const ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
-
-/// The beginnings of the messages toolform sends behind
-/// [`ARGUMENT_ERROR_PREFIX`].
-const OWN_ARGUMENT_ERRORS: [&str; 2] = [
-    "the arguments do not match the tool's input schema",
-    "toolform::rmcp::Call cannot see",
-];
-
-/// `text` without [`ARGUMENT_ERROR_PREFIX`] when what follows it is one of
-/// toolform's own argument errors.
-pub(crate) fn own_argument_error(text: &str) -> Option<&str> {
-    let rest = text
-        .strip_prefix(ARGUMENT_ERROR_PREFIX)?
-        .strip_prefix(' ')?;
-    OWN_ARGUMENT_ERRORS
-        .iter()
-        .any(|own| rest.starts_with(own))
-        .then_some(rest)
-}
-
 /// A `#[tool]` function's arguments, checked by [`crate::parse_args`]: the
 /// drop-in for rmcp's `Parameters<T>` (write `use toolform::rmcp::Parameters;`
 /// instead of `use rmcp::handler::server::wrapper::Parameters;`).
@@ -176,7 +150,7 @@ arguments_extractor!(Parameters);
 impl From<ArgsError> for rmcp::ErrorData {
     fn from(error: ArgsError) -> Self {
         rmcp::ErrorData::invalid_params(
-            format!("{ARGUMENT_ERROR_PREFIX} {error}"),
+            format!("{} {error}", super::ARGUMENT_ERROR_PREFIX),
             Some(super::args::violations_json(error.violations())),
         )
     }
@@ -215,7 +189,7 @@ impl<T: ToolSchema> Json<T> {
 impl<T: ToolSchema + Serialize + 'static> IntoCallToolResult for Json<T> {
     fn into_call_tool_result(self) -> Result<CallToolResponse, rmcp::ErrorData> {
         if !super::output::results_reach_every_revision()
-            && !super::output::is_object_output(&super::rmcp::output_schema::<T>())
+            && !super::output::is_object_output(&super::output_schema::<T>())
         {
             return Err(rmcp::ErrorData::internal_error(
                 format!(

@@ -61,13 +61,12 @@
 //! assert_eq!(toolform::rmcp::elicitation::elicited::<Confirm>(&answer), Ok(Elicited::Accepted(Confirm { sure: true })));
 //! ```
 
+use super::schema_object;
+use crate::ToolSchema;
 #[cfg(doc)]
 use crate::elicit::{ElicitForm, Elicited};
-use crate::{Contract, ToolSchema};
-use rmcp::model::{JsonObject, Tool};
-use serde_json::{Value, json};
+use rmcp::model::Tool;
 use std::borrow::Cow;
-use std::sync::Arc;
 
 /// A tool taking `Args` and returning `Out` as `structuredContent`:
 /// `inputSchema` is `Args`'s input schema, `outputSchema` is `Out`'s output
@@ -103,45 +102,6 @@ pub fn tool_without_output<Args: ToolSchema + ?Sized>(
     description: impl Into<Cow<'static, str>>,
 ) -> Tool {
     Tool::new(name, description, input_schema::<Args>())
-}
-
-/// `T`'s input schema as rmcp holds it (`Arc<JsonObject>`), shared.
-///
-/// # Panics
-///
-/// When `T`'s `x-mcp-header` annotations break the spec's rules across
-/// types (two that share a name, one under an array's items, a map's
-/// values, an enum's alternatives or `$defs`): clients drop such a tool, so
-/// the server refuses to start, naming each Rust type and field (see
-/// [`headers::check_type`](crate::headers::check_type); put
-/// [`headers::assert_valid`](crate::headers::assert_valid) in a test to
-/// find it sooner).
-#[track_caller]
-pub fn input_schema<T: ToolSchema + ?Sized>() -> Arc<JsonObject> {
-    super::assert_headers::<T>();
-    schema_object(T::schema(Contract::Input))
-}
-
-/// `T`'s output schema as rmcp holds it (`Arc<JsonObject>`), shared.
-pub fn output_schema<T: ToolSchema + ?Sized>() -> Arc<JsonObject> {
-    schema_object(T::schema(Contract::Output))
-}
-
-/// One `Arc` per rendered schema (they live for the whole process, so their
-/// address names them).
-fn schema_object(schema: &'static Value) -> Arc<JsonObject> {
-    static CACHE: crate::memo::Memo<usize, Arc<JsonObject>> = crate::memo::Memo::new();
-    let key = schema as *const Value as usize;
-    CACHE.get_or(key, || {
-        let mut schema = schema.clone();
-        super::object_root(&mut schema);
-        Arc::new(match schema {
-            Value::Object(map) => map,
-            // `false` (nothing) and `true` (anything) as objects.
-            Value::Bool(false) => JsonObject::from_iter([("not".to_owned(), json!({}))]),
-            _ => JsonObject::new(),
-        })
-    })
 }
 
 /// rmcp itself, for the code [`every_revision!`] writes.
@@ -195,5 +155,6 @@ pub mod output {
 pub use super::params::Json;
 pub use super::params::Parameters;
 pub use super::rounds::{Call, RoundError, Rounds, StateKey, StateKeyError, StateProblem};
+pub use super::{input_schema, output_schema};
 #[doc(inline)]
 pub use crate::__toolform_rmcp_every_revision as every_revision;

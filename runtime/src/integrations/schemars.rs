@@ -62,6 +62,7 @@ pub fn json_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGenerator, name
 /// rendering itself: a recursive type's `{"$ref": "#"}` stays the root, and
 /// its `x-mcp-header` annotations stay reachable through `properties` alone
 /// (a copy under `$defs` would put them where a client drops the tool).
+#[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
 pub(crate) fn root_json_schema<T: ToolSchema + ?Sized>(generator: &mut SchemaGenerator) -> Schema {
     schema_for::<T>(generator, None)
 }

@@ -139,10 +139,7 @@ impl From<RoundError> for rmcp::ErrorData {
             // `isError: true`): the tool's wiring, not the client, is at fault,
             // and the message names the fix.
             RoundError::ArgumentsUnseen => rmcp::ErrorData::invalid_params(
-                format!(
-                    "{} {error}",
-                    crate::integrations::params::ARGUMENT_ERROR_PREFIX
-                ),
+                format!("{} {error}", crate::integrations::ARGUMENT_ERROR_PREFIX),
                 None,
             ),
             RoundError::State(_) | RoundError::Answer { .. } | RoundError::Response { .. } => {
