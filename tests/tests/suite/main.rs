@@ -46,6 +46,7 @@ mod lenient;
 mod nonobject;
 mod packaging;
 mod parse_args_input;
+mod public_api;
 mod rmcp_ask;
 mod rmcp_ask_again;
 mod rmcp_ask_url;
