@@ -1,7 +1,8 @@
-//! The input schema as rules over values: the same decisions `render.rs`
-//! makes for the Input contract (required-ness, aliases, flatten, closedness,
-//! enum representations), kept as typed rules instead of JSON so a walk knows
-//! which field and variant it is in.
+//! The input schema as rules over values: the renderer's schema for the
+//! Input contract (required-ness, aliases, flatten, closedness, enum
+//! representations), kept as typed rules instead of JSON so a walk knows
+//! which field and variant it is in. Both ask
+//! [`serde_read`](crate::shape::serde_read) how serde reads a shape.
 //!
 //! Struct and enum bodies are compiled once per `&'static` node and leaked
 //! (like rendered schemas); everything else is checked straight from the
@@ -11,7 +12,9 @@
 //! the way the renderer cuts it (a reference to the whole type).
 
 pub(crate) use super::form::{FormOptions, Leaf};
+use crate::Contract;
 use crate::memo::Memo;
+use crate::shape::serde_read::{self, AdjacentContent, Flattened, Variants};
 use crate::shape::{Body, Constraints, Enum, Named, Repr, Shape, Struct, Variant, VariantBody};
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -185,19 +188,7 @@ pub(crate) fn enum_rule(e: &'static Enum) -> &'static Rule {
 }
 
 /// Follows newtypes, `transparent` and `from` conversions to the shape on the
-/// wire (the renderer's `resolve` for the Input contract).
+/// wire ([`serde_read::resolve`] for the Input contract).
 pub(crate) fn resolve(shape: &'static Shape) -> &'static Shape {
-    let mut shape = shape;
-    for _ in 0..256 {
-        let Shape::Named(named) = shape else { break };
-        shape = match named.body() {
-            Body::Newtype(inner) | Body::Transparent(inner) => inner(),
-            Body::Convert(c) => match c.input {
-                Some(input) => input(),
-                None => break,
-            },
-            _ => break,
-        };
-    }
-    shape
+    serde_read::resolve(shape, Contract::Input)
 }

@@ -462,14 +462,9 @@ impl Walk {
         d: Depth,
     ) -> bool {
         let Some(d) = d.same() else { return false };
-        let tagged = !matches!(e.repr, Repr::Untagged)
-            && e.variants
-                .iter()
-                .any(|v| !v.untagged && v.de_name.is_some());
-        let untagged = e
-            .variants
-            .iter()
-            .filter(|v| (v.untagged || matches!(e.repr, Repr::Untagged)) && v.de_name.is_some());
+        let plan = enum_plan(e);
+        let tagged = plan.has_tagged;
+        let untagged = plan.untagged_variants.iter().copied();
         let candidates: Vec<Option<&'static Variant>> = tagged
             .then_some(None)
             .into_iter()

@@ -1,5 +1,7 @@
 //! Enums in serde's four representations (external, internal, adjacent,
 //! untagged), and what an enum's content is beside another enum's tag.
+//! Which variants and tags serde reads or writes is
+//! [`serde_read`]'s to say; this file says it as schemas.
 
 use super::build::{ty, wire};
 use super::builder::{Merge, ObjectBuilder};
@@ -9,27 +11,16 @@ use crate::schema::{
     Data, Exclusive, Keyword, NodeId, Object, Optional, Overlap, Presence, PropertyInfo, Role,
     Source, Type, Why,
 };
+use crate::shape::serde_read::{self, AdjacentContent, Variants};
 use crate::shape::{Body, Enum, Named, Repr, Shape, Variant, VariantBody};
 
-/// The variants of an enum serde reads (input) or writes (output), split
-/// into the tagged ones and the untagged ones.
-type Split = (Vec<&'static Variant>, Vec<&'static Variant>);
-
 impl Renderer {
-    /// The live variants, untagged ones apart; and whether serde buffers the
-    /// whole value first (an untagged enum or variant).
-    fn split(&self, e: &'static Enum) -> (Split, bool) {
-        let (untagged, tagged): (Vec<_>, Vec<_>) = e
-            .variants
-            .iter()
-            .filter(|v| self.variant_name(v).is_some())
-            .partition(|v| v.untagged || matches!(e.repr, Repr::Untagged));
-        let buffers = matches!(e.repr, Repr::Untagged) || e.variants.iter().any(|v| v.untagged);
-        ((tagged, untagged), buffers)
-    }
-
     pub(super) fn enumeration(&mut self, e: &'static Enum) -> NodeId {
-        let ((tagged, untagged), buffers) = self.split(e);
+        let Variants {
+            tagged,
+            untagged,
+            buffers,
+        } = serde_read::variants(e, self.contract);
         // With an untagged variant, serde reads the whole value into its
         // buffer first and tries every variant, tagged ones too, from it.
         let saved = self.mode;
@@ -68,29 +59,15 @@ impl Renderer {
             .combine(false, alternatives, Exclusive::No(Overlap::Untagged))
     }
 
-    /// The name this contract uses for a variant, if the variant exists in it.
-    fn variant_name(&self, v: &Variant) -> Option<&'static str> {
-        match self.contract {
-            Contract::Input => v.de_name,
-            Contract::Output => v.ser_name,
-        }
-    }
-
     /// Every tag serde accepts (input) or writes (output) for a variant.
     fn variant_names(&self, v: &Variant) -> Vec<&'static str> {
-        let mut names: Vec<&'static str> = self.variant_name(v).into_iter().collect();
-        if self.contract == Contract::Input && !self.no_aliases {
-            names.extend(v.aliases.iter().copied());
-        }
-        names
+        serde_read::variant_names(v, self.contract, self.no_aliases)
     }
 
     /// All tags of the known (non-`other`) variants.
     fn known_tags(&self, variants: &[&'static Variant]) -> Vec<Data> {
-        variants
-            .iter()
-            .filter(|v| !v.other)
-            .flat_map(|v| self.variant_names(v))
+        serde_read::known_tags(variants, self.contract, self.no_aliases)
+            .into_iter()
             .map(|n| Data::new(n.into()))
             .collect()
     }
@@ -106,7 +83,7 @@ impl Renderer {
     /// The schema of a variant's tag: its names, or for `other` (input) any
     /// tag no other variant has.
     fn tag_value(&mut self, v: &Variant, variants: &[&'static Variant]) -> NodeId {
-        if v.other && self.contract == Contract::Input {
+        if serde_read::reads_other(v, self.contract) {
             self.other_tag(variants)
         } else {
             let k = Self::tag_keyword(&self.variant_names(v));
@@ -179,7 +156,7 @@ impl Renderer {
             return self.out.nothing();
         }
         let all_unit = variants.iter().all(|v| matches!(v.body, VariantBody::Unit));
-        let has_other = self.contract == Contract::Input && variants.iter().any(|v| v.other);
+        let has_other = serde_read::has_other(variants, self.contract);
         // Unit variants read as plain names (`enum`) unless one of them carries
         // a doc comment or title: then each becomes `{const, description}`, as
         // schemars writes them, so the docs reach the client.
@@ -213,7 +190,7 @@ impl Renderer {
         let typed_units = if all_unit { has_other } else { true };
         let mut alternatives = Vec::new();
         for v in variants {
-            if v.other && self.contract == Contract::Input {
+            if serde_read::reads_other(v, self.contract) {
                 alternatives.push(self.other_tag(all));
                 if !self.no_aliases {
                     let keyed = self.other_keyed(all);
@@ -273,10 +250,7 @@ impl Renderer {
     /// owned buffer: `null` or `{}`).
     pub(super) fn flattened_external(&mut self, e: &'static Enum, from: &'static str) -> NodeId {
         let mut alternatives = Vec::new();
-        for v in e.variants {
-            if self.variant_name(v).is_none() || v.untagged || v.other {
-                continue;
-            }
+        for v in serde_read::keyed_variants(e, self.contract) {
             let content = match v.body {
                 VariantBody::Unit => self.node(&Shape::Null),
                 _ => self.variant_content(v),
@@ -321,6 +295,11 @@ impl Renderer {
         let saved = self.enter(Mode::Owned);
         let mut alternatives = Vec::new();
         for v in variants {
+            // serde rejects tuple variants in internally tagged enums at
+            // compile time.
+            if !serde_read::internal_reads(v) {
+                continue;
+            }
             let tag_value = self.tag_value(v, variants);
             let alt = match v.body {
                 VariantBody::Unit => {
@@ -362,8 +341,6 @@ impl Renderer {
                     let Some(alt) = group.pop() else { continue };
                     alt
                 }
-                // serde rejects tuple variants in internally tagged enums at
-                // compile time.
                 VariantBody::Tuple(_) => continue,
             };
             if self.out.is_nothing(alt) {
@@ -450,7 +427,11 @@ impl Renderer {
     /// An enum's forms beside another enum's tag (see
     /// [`Renderer::beside_tag`]).
     fn enum_beside_tag(&mut self, e: &'static Enum, depth: usize) -> Vec<NodeId> {
-        let ((tagged, untagged), buffers) = self.split(e);
+        let Variants {
+            tagged,
+            untagged,
+            buffers,
+        } = serde_read::variants(e, self.contract);
         let saved = self.mode;
         if buffers {
             self.enter(Mode::Borrowed);
@@ -460,10 +441,7 @@ impl Renderer {
             // One key: the variant's name, its content the value (a unit
             // variant's `null`).
             Repr::External => {
-                for v in &tagged {
-                    if v.other {
-                        continue;
-                    }
+                for v in serde_read::keyed_variants(e, self.contract) {
                     let content = match v.body {
                         VariantBody::Unit => self.node(&Shape::Null),
                         _ => self.variant_content(v),
@@ -522,28 +500,21 @@ impl Renderer {
             let tag_value = self.tag_value(v, variants);
             let mut obj = ObjectBuilder::new(self.contract);
             obj.property_required(tag, tag_value);
-            match v.body {
-                VariantBody::Unit => {
-                    if self.contract == Contract::Input {
-                        let null = self.out.typed(Type::Null);
-                        let presence = Presence::Optional(Optional::UnitContent);
-                        obj.property(
-                            content,
-                            null,
-                            PropertyInfo {
-                                presence,
-                                ..PropertyInfo::default()
-                            },
-                        );
-                    }
+            match serde_read::adjacent_content(v, self.contract) {
+                AdjacentContent::NotWritten => {}
+                AdjacentContent::UnitNull => {
+                    let null = self.out.typed(Type::Null);
+                    let presence = Presence::Optional(Optional::UnitContent);
+                    obj.property(
+                        content,
+                        null,
+                        PropertyInfo {
+                            presence,
+                            ..PropertyInfo::default()
+                        },
+                    );
                 }
-                // serde reads a newtype variant without its content
-                // through its missing-field reader, which hands `None` to
-                // an `Option` (through `Box` and `transparent`) and
-                // refuses everything else.
-                VariantBody::Newtype(inner)
-                    if self.contract == Contract::Input && inner().missing_is_none() =>
-                {
+                AdjacentContent::MissingIsNone => {
                     let c = self.variant_content(v);
                     let presence = Presence::Optional(Optional::MissingIsNone);
                     obj.property(
@@ -555,7 +526,7 @@ impl Renderer {
                         },
                     );
                 }
-                _ => {
+                AdjacentContent::Required => {
                     let c = self.variant_content(v);
                     obj.property_required(content, c);
                 }

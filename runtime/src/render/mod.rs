@@ -484,21 +484,7 @@ impl Renderer {
     /// Follows newtypes, `transparent` and conversions (for this contract) to
     /// the shape on the wire.
     fn resolve(&self, shape: &'static Shape) -> &'static Shape {
-        let mut shape = shape;
-        for _ in 0..256 {
-            let Shape::Named(named) = shape else { break };
-            shape = match (named.body(), self.contract) {
-                (Body::Newtype(inner) | Body::Transparent(inner), _) => inner(),
-                (Body::Convert(c), Contract::Input) if c.input.is_some() => {
-                    c.input.map_or(shape, |f| f())
-                }
-                (Body::Convert(c), Contract::Output) if c.output.is_some() => {
-                    c.output.map_or(shape, |f| f())
-                }
-                _ => break,
-            };
-        }
-        shape
+        crate::shape::serde_read::resolve(shape, self.contract)
     }
 }
 

@@ -1,5 +1,7 @@
 //! Structs: their fields per contract, declared constraints, `flatten`,
-//! aliases (the object builder they fill is in `builder`).
+//! aliases (the object builder they fill is in `builder`). Which fields
+//! serde reads or writes, under which names, and which it requires, is
+//! [`serde_read`]'s to say; this file says it as schemas.
 
 use super::build::{Arena, set, wire};
 use super::builder::{Merge, ObjectBuilder, info};
@@ -9,7 +11,8 @@ use crate::schema::{
     Alternatives, Data, Exclusive, Keyword, NodeId, Object, Optional, Overlap, Presence, Role,
     Source,
 };
-use crate::shape::{Body, Bound, Constraints, Field, Named, Repr, Shape, Struct, VariantBody};
+use crate::shape::serde_read::{self, Flattened, Missing, Written};
+use crate::shape::{Bound, Constraints, Field, Shape, Struct};
 use serde_json::Number;
 
 impl Renderer {
@@ -18,13 +21,8 @@ impl Renderer {
         if self.contract == Contract::Input && s.fields.iter().any(|f| f.flatten) {
             // serde reads the struct's own keys itself, whatever their order
             // in the document: a flattened field never sees them.
-            for field in s.fields.iter().filter(|f| !f.flatten) {
-                if let Some(name) = field.de_name {
-                    obj.claimed.insert(name.to_string());
-                    obj.claimed
-                        .extend(field.aliases.iter().map(|a| a.to_string()));
-                }
-            }
+            obj.claimed
+                .extend(serde_read::own_keys(s).map(str::to_string));
         }
         for field in s.fields {
             if field.flatten {
@@ -41,15 +39,14 @@ impl Renderer {
 
     /// A field as serde reads it: under its name and its aliases.
     fn input_field(&mut self, field: &'static Field, obj: &mut ObjectBuilder) {
-        let Some(name) = field.de_name else { return };
-        let shape = (field.shape)();
-        let optional = if field.has_default {
-            Some(Optional::Default)
-        } else if !field.deserialize_with && shape.missing_is_none() {
-            Some(Optional::MissingIsNone)
-        } else {
-            None
+        let Some(name) = serde_read::field_name(field, Contract::Input) else {
+            return;
         };
+        let shape = serde_read::field_shape(field, Contract::Input);
+        let optional = serde_read::missing(field).map(|why| match why {
+            Missing::Default => Optional::Default,
+            Missing::IsNone => Optional::MissingIsNone,
+        });
         let header = field.constraints.and_then(|c| c.header);
         // An `x-mcp-header` property is a single-typed primitive: rmcp's
         // client (3.11) drops a tool whose annotated property's `type` is
@@ -84,7 +81,7 @@ impl Renderer {
                 set(&mut o.entries, default, Source::Declared);
             });
         }
-        let aliases: &[&str] = if self.no_aliases { &[] } else { field.aliases };
+        let aliases = serde_read::field_aliases(field, Contract::Input, self.no_aliases);
         let presence = match (optional, aliases.is_empty()) {
             (Some(why), _) => Presence::Optional(why),
             (None, true) => Presence::Required,
@@ -106,8 +103,10 @@ impl Renderer {
 
     /// A field as serde writes it.
     fn output_field(&mut self, field: &'static Field, obj: &mut ObjectBuilder) {
-        let Some(name) = field.ser_name else { return };
-        let shape = (field.ser_shape)();
+        let Some(name) = serde_read::field_name(field, Contract::Output) else {
+            return;
+        };
+        let shape = serde_read::field_shape(field, Contract::Output);
         let rendered = match self.resolve(shape) {
             Shape::Option(inner) if field.skip_if_none => self.node(inner),
             _ => self.node(shape),
@@ -116,10 +115,10 @@ impl Renderer {
         if let Some(c) = field.constraints {
             schema = self.constrain(schema, shape, c);
         }
-        let presence = match (field.skip_serializing_if, field.skip_if_none) {
-            (false, _) => Presence::Required,
-            (true, true) => Presence::Optional(Optional::SkipIfNone),
-            (true, false) => Presence::Optional(Optional::SkipSerializingIf),
+        let presence = match serde_read::written(field) {
+            Written::Always => Presence::Required,
+            Written::SkipIfNone => Presence::Optional(Optional::SkipIfNone),
+            Written::SkipIf => Presence::Optional(Optional::SkipSerializingIf),
         };
         let always = presence == Presence::Required;
         obj.write(&mut self.out, name, schema, always, info(presence, None));
@@ -253,26 +252,24 @@ impl Renderer {
     /// fields in declaration order; serde_json keeps the last value of a
     /// key written twice.
     fn flatten(&mut self, field: &'static Field, s: &'static Struct, obj: &mut ObjectBuilder) {
-        let shape = match self.contract {
-            Contract::Input if field.de_name.is_none() => return,
-            Contract::Output if field.ser_name.is_none() => return,
-            Contract::Input => (field.shape)(),
-            Contract::Output => (field.ser_shape)(),
-        };
+        if serde_read::field_name(field, self.contract).is_none() {
+            return;
+        }
+        let shape = serde_read::field_shape(field, self.contract);
         let from = field.rust_name;
         let resolved = self.resolve(shape);
         let saved = self.enter(Mode::Owned);
-        match resolved {
+        match serde_read::flattened(resolved) {
             // serde reads `Option<Flattened>` as `None` whenever the inner
             // type fails, whatever the keys hold: on input the keys constrain
             // nothing. On output they are written when `Some`: none required.
             // `None` writes no key: what the value's rules say of the whole
             // object (an enum's variants, a struct's flattened enum) holds
             // only when one of its keys is there.
-            Shape::Option(inner) => {
+            Flattened::Optional(inner) => {
                 if self.contract == Contract::Output {
                     let before = obj.constraints.len();
-                    match external_enum(self.resolve(inner)) {
+                    match serde_read::external_enum(self.resolve(inner)) {
                         Some(e) => {
                             let rule = self.flattened_external(e, from);
                             obj.constraints.push(rule);
@@ -302,34 +299,29 @@ impl Renderer {
                 }
             }
             // A flattened unit reads and writes no key.
-            Shape::Null
-            | Shape::Named(Named {
-                body: Body::Unit, ..
-            }) => {}
+            Flattened::Nothing => {}
             // Every key left reaches the map as a string: a key type serde
             // must parse from the text reads none, so no key may be left.
-            Shape::Map(map)
+            Flattened::Map(map)
                 if self.contract == Contract::Input && self.key_needs_parsing(map.key) =>
             {
                 let no = self.out.boolean(false);
                 obj.additional.push(no);
             }
-            Shape::Map(_) => {
+            Flattened::Map(_) => {
                 self.enter(Mode::Borrowed);
                 let rendered = self.node(shape);
                 obj.merge(&mut self.out, rendered, Merge::Flattened, Some(from));
             }
-            Shape::Named(_) if external_enum(resolved).is_some() => {
-                if let Some(e) = external_enum(resolved) {
-                    let schema = self.flattened_external(e, from);
-                    obj.constraints.push(schema);
-                }
+            Flattened::External(e) => {
+                let schema = self.flattened_external(e, from);
+                obj.constraints.push(schema);
             }
-            Shape::Named(named) if matches!(named.body(), Body::Struct(_)) => {
+            Flattened::Struct => {
                 let rendered = self.inline(resolved);
                 obj.merge(&mut self.out, rendered, Merge::Takes, Some(from));
             }
-            _ => {
+            Flattened::Whole => {
                 let rendered = self.node(shape);
                 obj.merge(&mut self.out, rendered, Merge::Flattened, Some(from));
             }
@@ -348,12 +340,12 @@ impl Renderer {
         s: &'static Struct,
         from: &'static str,
     ) -> Option<NodeId> {
-        let mut keys = self.flattened_keys(shape)?;
+        let mut keys = serde_read::flattened_written_keys(shape)?;
         let own: Vec<&str> = s
             .fields
             .iter()
             .filter(|f| !f.flatten)
-            .filter_map(|f| f.ser_name)
+            .filter_map(|f| serde_read::field_name(f, Contract::Output))
             .collect();
         keys.retain(|k| !own.contains(k));
         keys.sort_unstable();
@@ -375,65 +367,6 @@ impl Renderer {
             }
         };
         Some(self.out.add(wire(role(), [Keyword::Not(present)])))
-    }
-
-    /// Output: the keys `shape` may write when flattened; `None` when they
-    /// are any (a map, any value). Iterative; each named type once.
-    fn flattened_keys(&self, shape: &'static Shape) -> Option<Vec<&'static str>> {
-        let mut keys = Vec::new();
-        let mut work = vec![shape];
-        let mut seen: Vec<*const Named> = Vec::new();
-        let fields =
-            |s: &'static Struct, keys: &mut Vec<&'static str>, work: &mut Vec<&'static Shape>| {
-                for f in s.fields {
-                    match (f.flatten, f.ser_name) {
-                        (_, None) => {}
-                        (true, Some(_)) => work.push((f.ser_shape)()),
-                        (false, Some(name)) => keys.push(name),
-                    }
-                }
-            };
-        while let Some(shape) = work.pop() {
-            match self.resolve(shape) {
-                Shape::Option(inner) => work.push(inner),
-                Shape::Map(_) | Shape::Any => return None,
-                Shape::Named(named) => {
-                    if seen.contains(&(*named as *const Named)) {
-                        continue;
-                    }
-                    seen.push(*named as *const Named);
-                    match named.body() {
-                        Body::Struct(s) => fields(s, &mut keys, &mut work),
-                        Body::Enum(e) => {
-                            for v in e.variants {
-                                let Some(name) = v.ser_name else { continue };
-                                let untagged = v.untagged || matches!(e.repr, Repr::Untagged);
-                                match e.repr {
-                                    Repr::External if !untagged => keys.push(name),
-                                    Repr::Adjacent { tag, content } if !untagged => {
-                                        keys.extend([tag, content])
-                                    }
-                                    Repr::Internal { tag } if !untagged => keys.push(tag),
-                                    _ => {}
-                                }
-                                if untagged || matches!(e.repr, Repr::Internal { .. }) {
-                                    match v.body {
-                                        VariantBody::Struct(s) => fields(s, &mut keys, &mut work),
-                                        VariantBody::Newtype(inner) => work.push(inner()),
-                                        VariantBody::Unit | VariantBody::Tuple(_) => {}
-                                    }
-                                }
-                            }
-                        }
-                        // A conversion for this contract was followed; a
-                        // unit writes nothing; anything else is no map.
-                        _ => {}
-                    }
-                }
-                _ => {}
-            }
-        }
-        Some(keys)
     }
 }
 
@@ -524,16 +457,5 @@ fn alias_rule(out: &mut Arena, name: &str, aliases: &[&str], optional: bool) -> 
     } else {
         let one_of = names.iter().map(|n| out.requires(&[n], role())).collect();
         out.add(wire(role(), [Keyword::OneOf(alternatives(one_of))]))
-    }
-}
-
-/// An externally tagged enum (a flattened one constrains the object's keys).
-fn external_enum(shape: &'static Shape) -> Option<&'static crate::shape::Enum> {
-    match shape {
-        Shape::Named(named) => match named.body() {
-            Body::Enum(e) if matches!(e.repr, Repr::External) => Some(e),
-            _ => None,
-        },
-        _ => None,
     }
 }

@@ -13,6 +13,7 @@
 use serde_json::Value;
 
 mod packed;
+pub(crate) mod serde_read;
 mod view;
 pub use packed::{Decoded, Packed};
 pub(crate) use packed::{Items, leak};

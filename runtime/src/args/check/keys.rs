@@ -3,7 +3,9 @@
 
 use super::Walk;
 use super::describe::describe_shape;
+use crate::Contract;
 use crate::args::plan;
+use crate::shape::serde_read;
 use crate::shape::{Body, Enum, IntRange, Repr, Shape, StringShape, VariantBody};
 use crate::violation::quoted;
 use serde_json::Value;
@@ -169,11 +171,11 @@ fn number_key(key: &str) -> bool {
 /// Whether an enum used as a map key renders as a string schema (the
 /// renderer then constrains keys with it; otherwise keys are free).
 fn enum_is_string(e: &'static Enum) -> bool {
-    let live = e.variants.iter().filter(|v| v.de_name.is_some());
-    let (untagged, tagged): (Vec<_>, Vec<_>) =
-        live.partition(|v| v.untagged || matches!(e.repr, Repr::Untagged));
+    let serde_read::Variants {
+        tagged, untagged, ..
+    } = serde_read::variants(e, Contract::Input);
     let all_unit = tagged.iter().all(|v| matches!(v.body, VariantBody::Unit));
-    let has_other = tagged.iter().any(|v| v.other);
+    let has_other = serde_read::has_other(&tagged, Contract::Input);
     matches!(e.repr, Repr::External)
         && untagged.is_empty()
         && !tagged.is_empty()

@@ -27,8 +27,9 @@ mod keys;
 mod shapes;
 
 use super::plan::{Discriminant, Hint, ObjectPlan, Rule, SeqRead};
+use crate::Contract;
 use crate::json::kind_of;
-use crate::shape::Shape;
+use crate::shape::{Shape, serde_read};
 use crate::violation::{Collector, quoted};
 use describe::{describe, describe_value, expected, list, picks, same_type, tags_of, unit_names};
 use serde_json::Value;
@@ -398,10 +399,14 @@ impl Walk {
             }
         };
         let mut items = items.iter().enumerate();
-        for f in s.fields.iter().filter(|f| f.de_name.is_some()) {
+        let read = s
+            .fields
+            .iter()
+            .filter(|f| serde_read::field_name(f, Contract::Input).is_some());
+        for f in read {
             match items.next() {
                 Some((i, item)) => self.at_index(i + skip, |w| w.shape((f.shape)(), None, item)),
-                None if f.has_default => {}
+                None if serde_read::missing_from_seq(f) => {}
                 None => {
                     return self.report("minItems", || {
                         "too few items for the fields serde reads from this array".into()

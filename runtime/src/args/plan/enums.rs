@@ -4,10 +4,9 @@
 use super::*;
 
 pub(super) fn enumeration(e: &'static Enum) -> Rule {
-    let live: Vec<&'static Variant> = e.variants.iter().filter(|v| v.de_name.is_some()).collect();
-    let (untagged, tagged): (Vec<_>, Vec<_>) = live
-        .into_iter()
-        .partition(|v| v.untagged || matches!(e.repr, Repr::Untagged));
+    let Variants {
+        tagged, untagged, ..
+    } = serde_read::variants(e, Contract::Input);
     let mut alternatives = Vec::new();
     if !tagged.is_empty() {
         alternatives.push(match e.repr {
@@ -20,11 +19,11 @@ pub(super) fn enumeration(e: &'static Enum) -> Rule {
     }
     for v in untagged {
         alternatives.push(match v.body {
-            // serde's derive reads an untagged struct variant from a map
-            // only, never from an array of its fields.
             VariantBody::Struct(s) => {
                 let mut plan = struct_plan(s).clone();
-                plan.seq = None;
+                if !serde_read::variant_reads_seq(e, v, s) {
+                    plan.seq = None;
+                }
                 Rule::Object(Box::new(plan))
             }
             _ => variant_content(v),
@@ -40,22 +39,16 @@ pub(super) fn enumeration(e: &'static Enum) -> Rule {
 
 /// Every tag serde reads for a variant.
 pub(super) fn variant_names(v: &Variant) -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = v.de_name.into_iter().collect();
-    names.extend(v.aliases.iter().copied());
-    names
+    serde_read::variant_names(v, Contract::Input, false)
 }
 
 /// All tags of the known (non-`other`) variants.
 pub(super) fn known_tags(variants: &[&'static Variant]) -> Vec<&'static str> {
-    variants
-        .iter()
-        .filter(|v| !v.other)
-        .flat_map(|v| variant_names(v))
-        .collect()
+    serde_read::known_tags(variants, Contract::Input, false)
 }
 
 pub(super) fn tag_value(v: &Variant, variants: &[&'static Variant]) -> Rule {
-    if v.other {
+    if serde_read::reads_other(v, Contract::Input) {
         Rule::OtherName(known_tags(variants))
     } else {
         Rule::Names(variant_names(v))
@@ -64,7 +57,7 @@ pub(super) fn tag_value(v: &Variant, variants: &[&'static Variant]) -> Rule {
 
 pub(super) fn external(e: &'static Enum, variants: &[&'static Variant]) -> Rule {
     let all_unit = variants.iter().all(|v| matches!(v.body, VariantBody::Unit));
-    let has_other = variants.iter().any(|v| v.other);
+    let has_other = serde_read::has_other(variants, Contract::Input);
     if all_unit && !e.titled {
         if has_other {
             return Rule::AnyString;
@@ -73,7 +66,7 @@ pub(super) fn external(e: &'static Enum, variants: &[&'static Variant]) -> Rule 
     }
     let mut alternatives = Vec::new();
     for v in variants {
-        if v.other {
+        if serde_read::reads_other(v, Contract::Input) {
             alternatives.push(Rule::OtherName(known_tags(variants)));
             continue;
         }
@@ -100,10 +93,7 @@ pub(super) fn external(e: &'static Enum, variants: &[&'static Variant]) -> Rule 
 /// variant name.
 pub(super) fn flattened_external(e: &'static Enum) -> Rule {
     let mut alternatives = Vec::new();
-    for v in e.variants {
-        if v.de_name.is_none() || v.untagged || v.other {
-            continue;
-        }
+    for v in serde_read::keyed_variants(e, Contract::Input) {
         let content = match v.body {
             VariantBody::Unit => Rule::Null,
             _ => variant_content(v),
@@ -127,6 +117,10 @@ pub(super) fn flattened_external(e: &'static Enum) -> Rule {
 pub(super) fn internal(variants: &[&'static Variant], tag: &'static str) -> Rule {
     let mut alternatives = Vec::new();
     for (index, v) in variants.iter().enumerate() {
+        // serde refuses tuple variants in internally tagged enums.
+        if !serde_read::internal_reads(v) {
+            continue;
+        }
         let tag_rule = tag_value(v, variants);
         let disc = Some(Discriminant::Tag(tag));
         let alt = match v.body {
@@ -144,7 +138,7 @@ pub(super) fn internal(variants: &[&'static Variant], tag: &'static str) -> Rule
                 obj.required.push(Cow::Borrowed(tag));
                 obj.merge(Merged::Object(struct_plan(s).clone()));
                 let mut plan = obj.finish(s.deny_unknown_fields, disc);
-                plan.seq = reads_seq(s).then_some(SeqRead::TagThenFields(tag, s));
+                plan.seq = serde_read::reads_seq(s).then_some(SeqRead::TagThenFields(tag, s));
                 plan
             }
             VariantBody::Newtype(inner) => {
@@ -166,7 +160,6 @@ pub(super) fn internal(variants: &[&'static Variant], tag: &'static str) -> Rule
                 obj.merge(rendered);
                 obj.finish(closed, disc)
             }
-            // serde refuses tuple variants in internally tagged enums.
             VariantBody::Tuple(_) => continue,
         };
         let mut alt = alt;
@@ -187,14 +180,11 @@ pub(super) fn adjacent(
         let mut obj = Builder::default();
         obj.property(tag, vec![tag_value(v, variants)]);
         obj.required.push(Cow::Borrowed(tag));
-        match v.body {
-            VariantBody::Unit => obj.property(content, vec![Rule::Null]),
-            // serde reads a missing content through its missing-field
-            // reader: `None` for an `Option`, an error for anything else.
-            VariantBody::Newtype(inner) if inner().missing_is_none() => {
-                obj.property(content, vec![variant_content(v)])
-            }
-            _ => {
+        match serde_read::adjacent_content(v, Contract::Input) {
+            AdjacentContent::UnitNull => obj.property(content, vec![Rule::Null]),
+            AdjacentContent::NotWritten => {}
+            AdjacentContent::MissingIsNone => obj.property(content, vec![variant_content(v)]),
+            AdjacentContent::Required => {
                 obj.property(content, vec![variant_content(v)]);
                 obj.required.push(Cow::Borrowed(content));
             }

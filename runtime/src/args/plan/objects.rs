@@ -118,50 +118,47 @@ pub(super) fn object(s: &'static Struct) -> ObjectPlan {
             flatten(field, &mut obj);
             continue;
         }
-        let Some(name) = field.de_name else { continue };
-        let shape = (field.shape)();
-        let optional = field.has_default || (!field.deserialize_with && shape.missing_is_none());
+        let Some(name) = serde_read::field_name(field, Contract::Input) else {
+            continue;
+        };
+        let shape = serde_read::field_shape(field, Contract::Input);
+        let optional = serde_read::missing(field).is_some();
+        let aliases = serde_read::field_aliases(field, Contract::Input, false);
         let rule = match field.constraints {
             Some(c) => Rule::Field(shape, c),
             None => Rule::Shape(shape),
         };
         obj.property(name, vec![rule.clone()]);
-        for alias in field.aliases {
+        for alias in aliases {
             obj.property(alias, vec![rule.clone()]);
         }
-        if field.aliases.is_empty() {
+        if aliases.is_empty() {
             if !optional {
                 obj.required.push(Cow::Borrowed(name));
             }
         } else {
             let mut names = vec![name];
-            names.extend(field.aliases.iter().copied());
+            names.extend(aliases.iter().copied());
             obj.constraints.push(Rule::Aliases { names, optional });
         }
     }
     let mut plan = obj.finish(s.deny_unknown_fields, None);
-    plan.seq = reads_seq(s).then_some(SeqRead::Fields(s));
+    plan.seq = serde_read::reads_seq(s).then_some(SeqRead::Fields(s));
     plan
-}
-
-/// serde's derive reads a struct from a sequence unless a field is
-/// flattened.
-pub(super) fn reads_seq(s: &'static Struct) -> bool {
-    !s.fields.iter().any(|f| f.flatten && f.de_name.is_some())
 }
 
 /// `#[serde(flatten)]`: the field's keys join this object.
 pub(super) fn flatten(field: &'static crate::shape::Field, obj: &mut Builder) {
-    if field.de_name.is_none() {
+    if serde_read::field_name(field, Contract::Input).is_none() {
         return;
     }
-    let shape = (field.shape)();
-    match resolve(shape) {
+    let shape = serde_read::field_shape(field, Contract::Input);
+    match serde_read::flattened(resolve(shape)) {
         // serde reads `Option<Flattened>` as `None` whenever the inner type
         // fails: the keys constrain nothing, but when serde reads it, it is
         // `Some` and its declared constraints must hold.
-        Shape::Option(inner) => {
-            let mut inner = *inner;
+        Flattened::Optional(inner) => {
+            let mut inner = inner;
             while let Shape::Option(next) = resolve(inner) {
                 inner = next;
             }
@@ -177,12 +174,12 @@ pub(super) fn flatten(field: &'static crate::shape::Field, obj: &mut Builder) {
             obj.constraints
                 .push(Rule::AnyOf(vec![read, Rule::AllOf(Vec::new())], Hint::None));
         }
-        Shape::Named(named) if matches!(named.body(), Body::Enum(e) if matches!(e.repr, Repr::External)) => {
-            if let Body::Enum(e) = named.body() {
-                obj.constraints.push(flattened_external(e));
-            }
+        Flattened::External(e) => obj.constraints.push(flattened_external(e)),
+        // A unit, a map, a struct, anything else: as the renderer merges
+        // it.
+        Flattened::Nothing | Flattened::Map(_) | Flattened::Struct | Flattened::Whole => {
+            obj.merge(node(shape))
         }
-        _ => obj.merge(node(shape)),
     }
 }
 

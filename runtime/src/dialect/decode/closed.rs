@@ -20,7 +20,9 @@
 
 use super::shapes::{At, enum_plan, peel};
 use super::{MAX_CALLS, MAX_HOPS};
+use crate::Contract;
 use crate::json::escape;
+use crate::shape::serde_read;
 use crate::shape::{Body, Enum, Repr, Shape, Struct, Variant, VariantBody};
 use crate::violation::Violation;
 use serde_json::{Map, Value};
@@ -82,8 +84,10 @@ impl Keys {
     fn gather(&mut self, s: &'static Struct, hops: usize) {
         self.deny |= s.deny_unknown_fields;
         for field in s.fields {
-            let Some(name) = field.de_name else { continue };
-            let shape = (field.shape)();
+            let Some(name) = serde_read::field_name(field, Contract::Input) else {
+                continue;
+            };
+            let shape = serde_read::field_shape(field, Contract::Input);
             if field.flatten {
                 match peel(shape, false) {
                     Some(At::Body(_, Body::Struct(inner))) if hops < MAX_HOPS => {
@@ -93,10 +97,9 @@ impl Keys {
                 }
                 continue;
             }
-            let optional =
-                field.has_default || (!field.deserialize_with && shape.missing_is_none());
+            let optional = serde_read::missing(field).is_some();
             self.names.push((name, shape));
-            for alias in field.aliases {
+            for alias in serde_read::field_aliases(field, Contract::Input, false) {
                 self.aliases.push((alias, name, !optional));
             }
         }
@@ -385,13 +388,9 @@ impl Walk {
         if hops >= MAX_HOPS {
             return;
         }
-        let all_untagged = matches!(e.repr, Repr::Untagged);
+        let plan = enum_plan(e);
         let mut best: Option<Vec<Violation>> = None;
-        let tagged = !all_untagged
-            && e.variants
-                .iter()
-                .any(|v| !v.untagged && v.de_name.is_some());
-        if tagged {
+        if plan.has_tagged {
             let mut trial = Walk {
                 rules: self.rules,
                 out: Vec::new(),
@@ -402,11 +401,7 @@ impl Walk {
             }
             best = Some(trial.out);
         }
-        for v in e
-            .variants
-            .iter()
-            .filter(|v| (v.untagged || all_untagged) && v.de_name.is_some())
-        {
+        for &v in &plan.untagged_variants {
             let mut trial = Walk {
                 rules: self.rules,
                 out: Vec::new(),

@@ -2,6 +2,8 @@
 //! (past `Option`, newtypes and conversions), whether a type reads `null`,
 //! and the struct and enum plans, compiled once per `&'static` node.
 
+use crate::Contract;
+use crate::shape::serde_read::{self, Variants};
 use crate::shape::{Body, Enum, Field, Repr, Shape, Struct, Variant, VariantBody};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -185,20 +187,22 @@ pub(super) fn struct_plan(s: &'static Struct) -> &'static StructPlan {
                 }
                 continue;
             }
-            let Some(name) = field.de_name else { continue };
-            let shape = (field.shape)();
-            // Optional on input as the renderer decides it; a field that
-            // reads `null` (an `Option`) keeps it.
-            let optional =
-                field.has_default || (!field.deserialize_with && shape.missing_is_none());
+            let Some(name) = serde_read::field_name(field, Contract::Input) else {
+                continue;
+            };
+            let shape = serde_read::field_shape(field, Contract::Input);
+            let aliases = serde_read::field_aliases(field, Contract::Input, false);
+            // Optional on input as serde reads it; a field that reads
+            // `null` (an `Option`) keeps it.
+            let optional = serde_read::missing(field).is_some();
             let added = optional && !reads_null(shape);
-            for key in std::iter::once(&name).chain(field.aliases) {
+            for key in std::iter::once(&name).chain(aliases) {
                 names.entry(*key).or_insert((shape, added));
             }
             if !optional {
                 required.push(
                     std::iter::once(name)
-                        .chain(field.aliases.iter().copied())
+                        .chain(aliases.iter().copied())
                         .collect(),
                 );
             }
@@ -220,6 +224,10 @@ pub(super) struct EnumPlan {
     pub(super) other: Option<&'static Variant>,
     /// Whether serde tries untagged variants (then it buffers the value).
     pub(super) untagged: bool,
+    /// Whether the enum has tagged variants (serde tries them first).
+    pub(super) has_tagged: bool,
+    /// The untagged variants, in the order serde tries them.
+    pub(super) untagged_variants: Vec<&'static Variant>,
 }
 
 impl EnumPlan {
@@ -231,22 +239,27 @@ impl EnumPlan {
 pub(super) fn enum_plan(e: &'static Enum) -> &'static EnumPlan {
     static PLANS: Plans<EnumPlan> = crate::memo::Memo::new();
     cached(&PLANS, e, || {
-        let all_untagged = matches!(e.repr, Repr::Untagged);
+        let Variants {
+            tagged,
+            untagged,
+            buffers,
+        } = serde_read::variants(e, Contract::Input);
         let mut tags = HashMap::new();
         let mut other = None;
-        for v in e.variants.iter().filter(|v| !v.untagged && !all_untagged) {
-            let Some(name) = v.de_name else { continue };
-            if v.other {
+        for &v in &tagged {
+            if serde_read::reads_other(v, Contract::Input) {
                 other = other.or(Some(v));
             }
-            for tag in std::iter::once(&name).chain(v.aliases) {
-                tags.entry(*tag).or_insert(v);
+            for tag in serde_read::variant_names(v, Contract::Input, false) {
+                tags.entry(tag).or_insert(v);
             }
         }
         EnumPlan {
             tags,
             other,
-            untagged: all_untagged || e.variants.iter().any(|v| v.untagged),
+            untagged: buffers,
+            has_tagged: !tagged.is_empty(),
+            untagged_variants: untagged,
         }
     })
 }
