@@ -391,7 +391,7 @@ fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream 
     let legacy_enum_names = ours.enum_names.is_some();
     // Every member written, the unset ones as named constants, not a
     // struct update over `FormField::BASE` nor a `const fn` call: see
-    // `field` in tool_schema.rs.
+    // `field` in tool_schema/struct_.rs.
     quote!(#e::FormField {
         name: #name,
         aliases: #aliases,

@@ -1,0 +1,253 @@
+//! `#[derive(ToolSchema)]`: emits a `const` wire shape, not schema-building code.
+//!
+//! As serde_derive's `de`/`ser`: one `match` on the container's form
+//! ([`Form`], in [`Gen::body`]) hands each case to its own module.
+//!
+//! - `convert`: `#[schema(with = ..)]` on the type; serde's `from`,
+//!   `try_from` and `into` around the body
+//! - `tuple`: what serde reads by position: unit, newtype and tuple
+//!   structs, a transparent struct's field
+//! - `struct_`: a struct with named fields, listed (`Body::Struct`)
+//! - `enum_`: an enum, listed (`Body::Enum`)
+//! - `pack`: a struct with named fields or an enum in the packed encoding
+//!   (`Body::Packed`), when the type has `static`s of its own
+//! - `names`, `constraints`: per field and variant, shared by the cases
+//! - `checks`: the compile-time `const` checks emitted beside the impl
+//!
+//! Token helpers shared with `ElicitForm` are in `expand/emit.rs`.
+
+mod checks;
+mod constraints;
+mod convert;
+mod enum_;
+mod names;
+mod pack;
+mod struct_;
+mod tuple;
+
+use crate::expand::emit::{self, opt_desc, opt_str};
+use crate::internals::ast;
+use crate::internals::bound::with_bounds;
+use crate::internals::check;
+use crate::internals::ctxt::Ctxt;
+use crate::internals::model::{Container, Field as FieldModel};
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use quote::{quote, quote_spanned};
+use serde_derive_internals::ast::{Data, Field, Style, Variant};
+
+pub fn derive(input: &syn::DeriveInput) -> TokenStream {
+    let cx = Ctxt::new();
+    let default_krate: syn::Path = crate::internals::ast::toolform_path();
+    if let syn::Data::Union(u) = &input.data {
+        cx.error_spanned_by(
+            u.union_token,
+            "#[derive(ToolSchema)] does not support unions: serde cannot serialize them",
+        );
+    }
+    let cont = if cx.has_errors() {
+        None
+    } else {
+        ast::Container::from_ast(&cx, input, true)
+    };
+    let Some(cont) = cont else {
+        // serde could not read the input; its own derive reports why.
+        let mut out = emit::fallback_tool_schema(input, &default_krate);
+        if let Some(errors) = cx.into_compile_errors() {
+            out.extend(errors);
+        }
+        return out;
+    };
+    let krate = cont.krate();
+    match check::check(&cx, cont) {
+        Some(cont) => {
+            let mut out = expand(&cont);
+            // None: `check` returns a model only without errors (taken, so
+            // the context's drop guard holds).
+            out.extend(cx.into_compile_errors());
+            out
+        }
+        None => {
+            let mut out = emit::fallback_tool_schema(input, &krate);
+            out.extend(cx.into_compile_errors());
+            out
+        }
+    }
+}
+
+/// Shared state of one expansion.
+struct Gen<'c, 'a> {
+    cont: &'c Container<'a>,
+    /// `__tf`, the name of `toolform::__private` inside the generated block.
+    p: syn::Ident,
+}
+
+fn expand(cont: &Container) -> TokenStream {
+    let krate = &cont.krate;
+    // Inside the generated `const _` block, `__tf` names toolform's private
+    // module: shorter paths, a smaller expansion.
+    let g = Gen {
+        cont,
+        p: syn::Ident::new("__tf", proc_macro2::Span::call_site()),
+    };
+    let p = &g.p;
+    let ident = &cont.serde.ident;
+    let generics = with_bounds(cont);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let title = opt_str(p, cont.attrs.title.as_deref());
+    let description = opt_desc(p, &cont.attrs.description);
+    let body = g.body();
+
+    // A `static` inside a generic fn is shared by every instantiation, so only
+    // types without type or const parameters get their own; the others use the
+    // runtime's cache keyed by shape.
+    let own_cache = cont
+        .serde
+        .generics
+        .params
+        .iter()
+        .all(|g| matches!(g, syn::GenericParam::Lifetime(_)));
+    // The accessors are the trait's own (generic) methods reading this
+    // constant: no function bodies per type for the compiler to check when
+    // a crate only defines its types.
+    //
+    // The optional parts are written inside the one `quote!` below, each
+    // behind a repetition (`#(..)*`) over a slice of one or none, not built
+    // as streams of their own and interpolated: interpolating a stream is a
+    // few calls into the compiler each (bench/compile_time/EXPANSION.md).
+    // One `static` for both caches (schemas, decoded body): `Cache`.
+    let one = |on: bool| -> &[&syn::Ident] { if on { std::slice::from_ref(&p) } else { &[] } };
+    let cache = one(own_cache);
+    // A unit-only, externally tagged enum is a select field of a form.
+    let select: &[&syn::Path] = if cont.select {
+        std::slice::from_ref(&krate)
+    } else {
+        &[]
+    };
+    let name = ident.to_string().trim_start_matches("r#").to_owned();
+    // `schemars::JsonSchema`, when toolform's `schemars` feature is on;
+    // beside schemars' own derive, an error at it instead (the runtime's
+    // macro decides, knowing the feature).
+    let beside = (!cont.attrs.no_json_schema)
+        .then(|| checks::json_schema_derive(&cont.serde.original.attrs))
+        .flatten();
+    let json_schema = one(!cont.attrs.no_json_schema && beside.is_none());
+    let beside = beside.map(|span| {
+        let krate = emit::respan(krate.to_token_stream(), span);
+        quote_spanned!(span=> #krate::__private::__json_schema! { beside })
+    });
+    // Each an empty stream for most types: not interpolated then (an
+    // interpolated stream is a few calls into the compiler even when empty).
+    let nonempty = |t: TokenStream| (!t.is_empty()).then_some(t);
+    let range_checks = nonempty(checks::range_checks(cont));
+    let example_checks = nonempty(checks::example_checks(cont));
+    let header_checks = nonempty(checks::header_checks(cont));
+    // The probe traits only where a default uses them.
+    let default_traits = one(cont
+        .fields
+        .iter()
+        .any(|f| emit::uses_default_traits(&f.default)));
+    quote! {
+        #beside
+        #range_checks
+        #example_checks
+        #header_checks
+        const _: () = {
+            use #krate::__private as __tf;
+            #(
+                #[allow(unused_imports)]
+                use #default_traits::{NoDefaultOf as _, NoDefaultVia as _};
+            )*
+            #(
+                #[automatically_derived]
+                impl #impl_generics #select::elicit::SelectEnum for #ident #ty_generics #where_clause {}
+            )*
+            #(
+                #json_schema::__json_schema! {
+                    [#impl_generics] [#ident #ty_generics] [#where_clause] #name
+                }
+            )*
+            #(static __TF: #cache::Cache = #cache::Cache::EMPTY;)*
+            #[automatically_derived]
+            impl #impl_generics #p::ToolSchema for #ident #ty_generics #where_clause {
+                const SHAPE: &'static #p::Shape = &#p::Shape::Named(&#p::Named {
+                    type_name: #p::type_name::<Self>,
+                    title: #title,
+                    description: #description,
+                    body: #body,
+                });
+                #(
+                    const __SCHEMAS: #cache::Option<&'static #cache::Schemas> =
+                        #cache::Some(&__TF.schemas);
+                )*
+            }
+        };
+    }
+}
+
+/// The container's form, as serde reads it: one case per module.
+enum Form<'c, 'a> {
+    /// `#[schema(with = WireType)]` on the type.
+    With(&'c syn::Type),
+    Enum(&'c [Variant<'a>]),
+    /// `#[serde(transparent)]`: the one field serde does not skip.
+    Transparent(&'c Field<'a>, &'c FieldModel),
+    Unit,
+    Newtype(&'c Field<'a>, &'c FieldModel),
+    Tuple(Vec<(&'c Field<'a>, &'c FieldModel)>),
+    /// Named fields.
+    Struct(Vec<(&'c Field<'a>, &'c FieldModel)>),
+}
+
+impl<'c, 'a> Gen<'c, 'a> {
+    fn form(&self) -> Form<'c, 'a> {
+        let cont = self.cont;
+        // `#[schema(with = WireType)]` on the type: serde reads and writes it
+        // as `WireType` (a type with hand-written serde impls, described by
+        // another type's shape).
+        if let Some(with) = &cont.attrs.with {
+            return Form::With(with);
+        }
+        let (style, fields) = match &cont.serde.data {
+            Data::Enum(variants) => return Form::Enum(variants),
+            Data::Struct(style, fields) => (style, fields),
+        };
+        let pairs: Vec<(&Field, &FieldModel)> = fields.iter().zip(&cont.fields).collect();
+        if cont.serde.attrs.transparent() {
+            // serde requires exactly one field that is not skipped.
+            if let Some(&(field, ours)) = pairs.iter().find(|(f, _)| !skipped_both(f)) {
+                return Form::Transparent(field, ours);
+            }
+        }
+        match style {
+            Style::Unit => Form::Unit,
+            Style::Newtype => Form::Newtype(pairs[0].0, pairs[0].1),
+            Style::Tuple => Form::Tuple(pairs),
+            Style::Struct => Form::Struct(pairs),
+        }
+    }
+
+    /// The body: one case per form, wrapped in a conversion when
+    /// `from`/`try_from`/`into` is set.
+    fn body(&self) -> TokenStream {
+        let deny = self.cont.serde.attrs.deny_unknown_fields();
+        let own = match self.form() {
+            Form::With(with) => return self.with_body(with),
+            Form::Enum(variants) => self
+                .packed_enum(variants)
+                .unwrap_or_else(|| self.enum_body(variants)),
+            Form::Transparent(field, ours) => self.transparent_body(field, ours),
+            Form::Unit => self.unit_body(),
+            Form::Newtype(field, ours) => self.newtype_body(field, ours),
+            Form::Tuple(pairs) => self.tuple_body(&pairs),
+            Form::Struct(pairs) => self
+                .packed_struct(&pairs, deny)
+                .unwrap_or_else(|| self.struct_body(&pairs, deny)),
+        };
+        self.convert(own)
+    }
+}
+
+fn skipped_both(field: &Field) -> bool {
+    field.attrs.skip_serializing() && field.attrs.skip_deserializing()
+}
