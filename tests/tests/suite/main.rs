@@ -43,6 +43,7 @@ mod items;
 mod known_with;
 mod layers;
 mod lenient;
+mod migration;
 mod nonobject;
 mod packaging;
 mod parse_args_input;
