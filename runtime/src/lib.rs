@@ -63,8 +63,10 @@
 // 4. `elicit`, `dialect`, `headers`: forms and the gate; provider lowerings and
 //    decode; `x-mcp-header` checks.
 //    Both use the validator and the renderer, never each other.
-// 4b. `compat`, `lenient`: schema evolution and the forgiving decode of model
-//    output (features of their own); may use everything above, not each other.
+// 4b. `compat`, `lenient`, `settings`: schema evolution and the forgiving
+//    decode of model output (features of their own), and the one settings
+//    value for writing a type's schema (contract, dialect, `$defs`) with its
+//    cache; may use everything above, not each other.
 // 5. `__private`: the glue generated code calls.
 // 6. `impls`, `integrations`: shapes of std and crate types (written like
 //    generated code), and the rmcp and schemars adapters.
@@ -83,6 +85,7 @@ pub mod lenient;
 mod memo;
 mod render;
 mod schema;
+mod settings;
 pub mod shape;
 mod violation;
 
@@ -100,7 +103,7 @@ pub use integrations::schemars;
 
 pub use args::{ArgsError, parse_args};
 pub use elicit::{ElicitError, ElicitForm, Elicited, Revision};
-pub use render::{RenderOptions, render, render_with};
+pub use settings::{Defs, SchemaSettings, render};
 use serde_json::Value;
 pub use toolform_macros::ToolSchema;
 pub use violation::Violation;
@@ -156,22 +159,22 @@ pub trait ToolSchema {
         }
     }
 
-    /// The input schema written in a provider's dialect (tool arguments,
-    /// structured output), or every place it cannot be. Under the strict
-    /// dialects, which close every object, aliases are left out: a model is
-    /// shown the primary names, which serde always accepts.
-    /// Converted once per dialect, then a pointer read.
-    fn input_schema_in(
-        dialect: dialect::Dialect,
+    /// The schema with `settings`: a contract, a provider dialect, a
+    /// `$defs` policy ([`SchemaSettings`]; a [`Contract`] or a
+    /// [`Dialect`](dialect::Dialect) alone converts into one).
+    ///
+    /// Written on first use per type and settings, then a pointer read; the
+    /// shortcuts' settings give the shortcuts' own references. Fails only
+    /// under a dialect, with every place the schema cannot be written in it
+    /// (see [`SchemaSettings::dialect`]).
+    fn schema(
+        settings: impl Into<SchemaSettings>,
     ) -> Result<&'static Value, &'static dialect::DialectError> {
-        dialect::cached(Self::SHAPE, dialect)
-    }
-
-    /// The schema for one contract.
-    fn schema(contract: Contract) -> &'static Value {
-        match contract {
-            Contract::Input => Self::input_schema(),
-            Contract::Output => Self::output_schema(),
+        let settings = settings.into();
+        match settings.shortcut() {
+            Some(Contract::Input) => Ok(Self::input_schema()),
+            Some(Contract::Output) => Ok(Self::output_schema()),
+            None => settings::cached(Self::SHAPE, settings),
         }
     }
 }

@@ -241,18 +241,18 @@ pub fn check_outputs<T: ToolSchema + Serialize>(values: &[T]) -> Vec<(Value, Str
         .collect()
 }
 
-/// The `$defs` rendering (`RenderOptions::with_defs`) accepts exactly what the
+/// The `$defs` rendering (`Defs::EveryNamedType`) accepts exactly what the
 /// inline rendering accepts, on every mutant of the seeds, in both contracts.
 /// Returns the number of documents compared.
 pub fn check_defs_equivalent<T: ToolSchema>(seeds: &[Value]) -> usize {
-    use toolform::{Contract, RenderOptions, render_with};
+    use toolform::Contract;
     let mut count = 0;
     for contract in [Contract::Input, Contract::Output] {
-        let inline = validator(T::schema(contract));
-        let with_defs = render_with(T::SHAPE, contract, RenderOptions::with_defs());
+        let inline = validator(T::schema(contract).unwrap());
+        let with_defs = T::schema(toolform::SchemaSettings::from(contract).defs(toolform::Defs::EveryNamedType)).unwrap().clone();
         let defs = validator(&with_defs);
         let mut known = Vec::new();
-        property_names(T::schema(contract), &mut known);
+        property_names(T::schema(contract).unwrap(), &mut known);
         for seed in seeds {
             for m in mutants(seed, &known) {
                 count += 1;
@@ -453,7 +453,7 @@ where
         let Some(provider) = Provider::of(dialect) else {
             continue;
         };
-        let converted = match T::input_schema_in(dialect) {
+        let converted = match T::schema(dialect) {
             Ok(s) => s,
             Err(e) => {
                 assert!(

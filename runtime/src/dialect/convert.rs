@@ -97,16 +97,27 @@ fn convert_plain(schema: &Value, dialect: Dialect) -> Result<Value, DialectError
 /// Lowers a schema the renderer built (`json` is its printed form, which
 /// gives the JSON of what the lowering copies without walking): what the
 /// model knows (exclusive alternatives) is used, not guessed.
+///
+/// An output schema (`contract`) describes what serde writes, and no
+/// decode step stands between the two: where the dialect would make an
+/// optional property required (and nullable), it is refused instead.
 pub(crate) fn convert_model(
     model: &crate::schema::Schema,
     json: &Value,
     dialect: Dialect,
+    contract: crate::Contract,
 ) -> Result<Value, DialectError> {
+    let output = contract == crate::Contract::Output;
     if let Some(inlined) = inlined(json, dialect) {
         // The model's references (a type used twice, a recursive type)
         // are inlined on its JSON.
         return match inlined {
-            Ok(plain) => convert_plain(&plain, dialect),
+            Ok(plain) => {
+                let mut lowering = Lowering::new(dialect);
+                lowering.output = output;
+                let out = lowering.lower(&plain);
+                whole(lowering, out, &plain)
+            }
             Err(violations) => Err(DialectError {
                 dialect,
                 violations,
@@ -114,6 +125,7 @@ pub(crate) fn convert_model(
         };
     }
     let mut lowering = Lowering::new(dialect);
+    lowering.output = output;
     let out = lowering.lower_model(model, json);
     whole(lowering, out, json)
 }

@@ -219,6 +219,17 @@ impl Lowering {
         for (name, schema) in props {
             let schema = if required.contains(name.as_str()) {
                 schema
+            } else if self.output {
+                // Required and nullable would refuse what serde writes:
+                // the object without this key.
+                let message = format!(
+                    "{} makes every property required, but serde leaves {} out of what it writes (skip_serializing_if, or a flattened Option); an output schema in this dialect would refuse the type's own values",
+                    self.dialect,
+                    crate::json::quoted(&name)
+                );
+                let at = format!("{path}/properties/{}", crate::json::escape(&name));
+                self.reject(&at, "optional-output-property", message);
+                schema
             } else {
                 // The model writes `null` for "not given": say what that
                 // means when the property has a default.

@@ -57,6 +57,9 @@ pub(crate) struct Lowering {
     /// its alternatives exclude each other by construction (`None`: not
     /// known, so they are compared).
     pub(super) known_exclusive: Option<bool>,
+    /// The schema describes what serde writes (the output contract): no
+    /// decode step undoes what the lowering adds.
+    pub(super) output: bool,
 }
 
 /// One node's output as it is built.
@@ -78,6 +81,7 @@ impl Lowering {
             found: Vec::new(),
             current: 0,
             known_exclusive: None,
+            output: false,
         }
     }
 

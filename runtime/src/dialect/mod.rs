@@ -11,7 +11,7 @@
 //!     limit: u32,
 //! }
 //!
-//! let strict = Search::input_schema_in(Dialect::OpenAiStrict).unwrap();
+//! let strict = Search::schema(Dialect::OpenAiStrict).unwrap();
 //! // Closed, as strict mode requires.
 //! assert_eq!(strict["additionalProperties"], false);
 //! // Every property required; the optional one may be null.
@@ -246,51 +246,30 @@ impl Dialect {
         all.extend(refused);
         Err(crate::ArgsError::from_violations(all))
     }
-
-    pub(crate) fn index(self) -> usize {
-        self as usize
-    }
 }
 
-type Converted = Result<&'static Value, &'static DialectError>;
-
-/// Converts a type's input schema once per dialect.
-pub(crate) fn cached(shape: &'static crate::shape::Shape, dialect: Dialect) -> Converted {
-    static CACHE: crate::memo::Memo<(usize, usize), Converted> = crate::memo::Memo::new();
-    let key = (
-        shape as *const crate::shape::Shape as usize,
-        dialect.index(),
-    );
-    CACHE.get_or_store(
-        key,
-        || convert_shape(shape, dialect),
-        |converted| match converted {
-            Ok(v) => Ok(&*Box::leak(Box::new(v))),
-            Err(e) => Err(&*Box::leak(Box::new(e))),
-        },
-    )
-}
-
-/// A type's input schema lowered to `dialect` (uncached).
-fn convert_shape(
+/// A type's schema for one contract lowered to `dialect` (uncached; the
+/// cache is [`crate::settings`]'s).
+pub(crate) fn convert_shape(
     shape: &'static crate::shape::Shape,
+    contract: crate::Contract,
     dialect: Dialect,
+    options: crate::render::RenderOptions,
 ) -> Result<Value, DialectError> {
     // Strict dialects close every object, so leaving aliases out is exact:
     // an alias key is then refused like any unknown key. Dialects that can
     // keep objects open keep them, or a document with a name and its alias
     // would pass the schema.
     // Gemini cannot close objects at all, so it loses nothing more.
-    let options = if table::caps(dialect).drop_aliases {
-        crate::RenderOptions::default().primary_names_only()
-    } else {
-        crate::RenderOptions::default()
+    let options = crate::render::RenderOptions {
+        primary_names_only: table::caps(dialect).drop_aliases,
+        ..options
     };
     // The renderer's model, lowered: what it knows (which alternatives
     // exclude each other) is not guessed back from JSON.
-    let model = crate::render::model(shape, crate::Contract::Input, options);
+    let model = crate::render::model(shape, contract, options);
     let printed = crate::schema::print(&model);
-    convert::convert_model(&model, &printed, dialect)
+    convert::convert_model(&model, &printed, dialect, contract)
 }
 
 impl fmt::Display for Dialect {

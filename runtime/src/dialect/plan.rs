@@ -141,7 +141,7 @@ impl Dialect {
 
     /// Plans which of a request's tools keep `strict: true`, each
     /// `(name, schema)` with its schema written in this dialect
-    /// ([`crate::ToolSchema::input_schema_in`]). Tools are taken by
+    /// ([`crate::ToolSchema::schema`]). Tools are taken by
     /// `priority(index, name)`, highest first (ties in the order given);
     /// each is kept strict when its schema passes the dialect's limits on
     /// one schema and what it spends still fits the request:

@@ -59,7 +59,7 @@ pub fn function_object<T: ToolSchema>(name: &str) -> Result<FunctionObject, &'st
     Ok(FunctionObject {
         name: name.to_owned(),
         description: description::<T>(),
-        parameters: Some(T::input_schema_in(DIALECT)?.clone()),
+        parameters: Some(T::schema(DIALECT)?.clone()),
         strict: Some(true),
     })
 }
@@ -77,7 +77,7 @@ pub fn chat_tool<T: ToolSchema>(name: &str) -> Result<ChatCompletionTools, &'sta
 pub fn responses_tool<T: ToolSchema>(name: &str) -> Result<Tool, &'static DialectError> {
     Ok(Tool::Function(FunctionTool {
         name: name.to_owned(),
-        parameters: Some(T::input_schema_in(DIALECT)?.clone()),
+        parameters: Some(T::schema(DIALECT)?.clone()),
         strict: Some(true),
         description: description::<T>(),
         ..Default::default()

@@ -128,13 +128,13 @@ pub(crate) fn own_argument_error(text: &str) -> Option<&str> {
 #[track_caller]
 pub fn input_schema<T: crate::ToolSchema + ?Sized>() -> std::sync::Arc<::rmcp::model::JsonObject> {
     assert_headers::<T>();
-    schema_object(T::schema(crate::Contract::Input))
+    schema_object(T::input_schema())
 }
 
 /// `T`'s output schema as rmcp holds it (`Arc<JsonObject>`), shared.
 #[cfg(feature = "rmcp")]
 pub fn output_schema<T: crate::ToolSchema + ?Sized>() -> std::sync::Arc<::rmcp::model::JsonObject> {
-    schema_object(T::schema(crate::Contract::Output))
+    schema_object(T::output_schema())
 }
 
 /// One `Arc` per rendered schema (they live for the whole process, so their

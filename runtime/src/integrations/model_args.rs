@@ -36,7 +36,7 @@ pub(crate) fn read<T: ToolSchema + DeserializeOwned>(
 ) -> Result<Arguments<T>, ArgsError> {
     #[cfg(feature = "lenient")]
     {
-        let schema = match T::input_schema_in(dialect) {
+        let schema = match T::schema(dialect) {
             Ok(s) => s,
             Err(_) => T::input_schema(),
         };

@@ -68,7 +68,7 @@ impl std::error::Error for DefinitionError {}
 
 /// `T`'s input schema in `dialect`, for `Tool::parameters`.
 pub fn parameters<T: ToolSchema>(dialect: Dialect) -> Result<Value, &'static DialectError> {
-    T::input_schema_in(dialect).cloned()
+    T::schema(dialect).cloned()
 }
 
 /// `T` as rig's `ToolDefinition`: `name`, the type's doc comment (the

@@ -43,7 +43,7 @@
 //! `"type": "object"` at its root, as MCP asks of tool schemas.
 
 use crate::render::{decode_ref_segment, push_ref_segment};
-use crate::{Contract, ToolSchema};
+use crate::ToolSchema;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -74,12 +74,12 @@ fn schema_for<T: ToolSchema + ?Sized>(
     generator: &mut SchemaGenerator,
     hoist: Option<&str>,
 ) -> Schema {
-    let contract = if generator.contract().is_serialize() {
-        Contract::Output
+    let mut schema = if generator.contract().is_serialize() {
+        T::output_schema()
     } else {
-        Contract::Input
-    };
-    let mut schema = T::schema(contract).clone();
+        T::input_schema()
+    }
+    .clone();
     if older_draft(generator) {
         tuples_as_item_arrays(&mut schema);
     }

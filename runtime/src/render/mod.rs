@@ -52,48 +52,39 @@ use serde_json::Value;
 /// inline.
 pub(crate) const INLINE_BUDGET: u64 = 512;
 
-/// Renders the JSON Schema of `shape` for one contract. Uncached: prefer
-/// [`ToolSchema::input_schema`](crate::ToolSchema::input_schema) and friends,
-/// which render once and then hand out a `&'static` reference.
+/// Renders the JSON Schema of `shape` for one contract, with the default
+/// options. Uncached; the public entry is [`crate::settings::render`].
 pub fn render(shape: &'static Shape, contract: Contract) -> Value {
     render_with(shape, contract, RenderOptions::default())
 }
 
-/// How to render.
+/// How to render (the public settings are [`crate::SchemaSettings`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct RenderOptions {
+pub(crate) struct RenderOptions {
     /// Put every named struct and enum in `$defs` and refer to it with `$ref`
     /// (schemars-style reuse). Off by default: many MCP clients cannot resolve
     /// `$ref`, so toolform inlines everything that is not recursive (or
     /// too large to repeat: a type used more than once whose schema weighs
     /// more than 512 schema objects and keywords, about 10 KB, is
     /// referenced).
-    pub defs: bool,
+    pub(crate) defs: bool,
     /// Leave `alias` names out of input schemas: only the primary names,
     /// which serde always accepts. For readers that should not be offered
     /// two names for one field (models under provider dialects).
-    pub primary_names_only: bool,
+    pub(crate) primary_names_only: bool,
 }
 
 impl RenderOptions {
-    /// Named structs and enums in `$defs`, referenced with `$ref`.
-    pub fn with_defs() -> Self {
-        RenderOptions {
-            defs: true,
-            ..RenderOptions::default()
-        }
-    }
-
     /// Aliases left out (see [`RenderOptions::primary_names_only`]).
-    pub fn primary_names_only(mut self) -> Self {
+    #[cfg(test)]
+    pub(crate) fn primary_names_only(mut self) -> Self {
         self.primary_names_only = true;
         self
     }
 }
 
 /// Renders with [`RenderOptions`]. Uncached.
-pub fn render_with(shape: &'static Shape, contract: Contract, options: RenderOptions) -> Value {
+pub(crate) fn render_with(shape: &'static Shape, contract: Contract, options: RenderOptions) -> Value {
     crate::schema::print_owned(model(shape, contract, options))
 }
 

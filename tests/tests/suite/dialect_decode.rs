@@ -40,7 +40,7 @@ fn internally_tagged_later_variant_default() {
     let got: Command = strict(json!({"action": {"kind": "Stop"}})).unwrap();
     assert_eq!(got.action, Action::Stop);
     // The document is one the strict schema accepts.
-    let schema = Command::input_schema_in(Dialect::OpenAiStrict).unwrap();
+    let schema = Command::schema(Dialect::OpenAiStrict).unwrap();
     let doc = json!({"action": {"kind": "Move", "speed": null}});
     assert!(toolform_tests::agreement::validator(schema).is_valid(&doc));
 }
@@ -656,7 +656,7 @@ where
     T: ToolSchema + DeserializeOwned + Serialize,
 {
     let name = std::any::type_name::<T>();
-    let schema = T::input_schema_in(Dialect::OpenAiStrict)
+    let schema = T::schema(Dialect::OpenAiStrict)
         .unwrap_or_else(|e| panic!("{name}: not written for OpenAI strict: {e}"));
     let validator = toolform_tests::agreement::validator(schema);
     let mut filled_some = 0;

@@ -149,7 +149,7 @@ struct Command {
 /// the keyword and the fix; put in a field, it is written and read back.
 #[test]
 fn groq_refuses_a_derived_enum_at_the_root_and_takes_it_in_a_field() {
-    let e = Action::input_schema_in(GROQ).expect_err("a root union");
+    let e = Action::schema(GROQ).expect_err("a root union");
     let root = e
         .violations()
         .iter()
@@ -165,7 +165,7 @@ fn groq_refuses_a_derived_enum_at_the_root_and_takes_it_in_a_field() {
         root.message
     );
 
-    let schema = Command::input_schema_in(GROQ).unwrap();
+    let schema = Command::schema(GROQ).unwrap();
     let problems = check(Provider::GroqStrict, schema);
     assert!(problems.is_empty(), "{schema:#}\n{problems:#?}");
     let got: Command = GROQ
@@ -193,7 +193,7 @@ struct Search {
 /// optional field dropped before serde reads it.
 #[test]
 fn groq_parse_args_is_as_strict_as_the_schema_sent() {
-    let schema = Search::input_schema_in(GROQ).unwrap();
+    let schema = Search::schema(GROQ).unwrap();
     assert_eq!(schema["additionalProperties"], false);
     assert!(schema["properties"].get("q").is_none(), "{schema}");
     let got: Search = GROQ

@@ -240,7 +240,7 @@ fn a_type_used_twice_converts_under_gemini_both_modes_and_anthropic() {
         Dialect::AnthropicStrict,
         Dialect::OpenAiStrict,
     ] {
-        let out = Segment::input_schema_in(d).unwrap_or_else(|e| panic!("{d}: {e}\n{original:#}"));
+        let out = Segment::schema(d).unwrap_or_else(|e| panic!("{d}: {e}\n{original:#}"));
         let problems = check(Provider::of(d).unwrap(), out);
         assert!(problems.is_empty(), "{d}: {problems:#?}\n{out:#}");
         let s: Segment = d
@@ -248,7 +248,7 @@ fn a_type_used_twice_converts_under_gemini_both_modes_and_anthropic() {
             .unwrap();
         assert_eq!(s.to.y, 4);
     }
-    let gemini = Segment::input_schema_in(Dialect::Gemini).unwrap();
+    let gemini = Segment::schema(Dialect::Gemini).unwrap();
     assert!(!has_ref(gemini), "{gemini:#}");
     assert_eq!(
         gemini["properties"]["to"]["properties"]["y"]["type"],
@@ -265,9 +265,9 @@ struct Node {
 
 #[test]
 fn gemini_says_recursive_only_for_real_recursion() {
-    let e = Node::input_schema_in(Dialect::Gemini).unwrap_err();
+    let e = Node::schema(Dialect::Gemini).unwrap_err();
     assert!(e.violations().iter().all(|v| v.rule == "recursion"), "{e}");
     assert!(e.to_string().contains("recursive"), "{e}");
-    let e = Segment::input_schema_in(Dialect::Gemini);
+    let e = Segment::schema(Dialect::Gemini);
     assert!(e.is_ok());
 }

@@ -225,7 +225,7 @@ struct Draw {
 /// as the schema sent: closed objects, the alias left out refused.
 #[test]
 fn kimi_takes_a_derived_type_and_reads_its_arguments_strictly() {
-    let schema = Draw::input_schema_in(KIMI).unwrap();
+    let schema = Draw::schema(KIMI).unwrap();
     let problems = check(Provider::Kimi, schema);
     assert!(problems.is_empty(), "{schema:#}\n{problems:#?}");
     let doc = json!({"shape": {"kind": "square", "side": 2}, "tags": ["a"], "layer": 3});

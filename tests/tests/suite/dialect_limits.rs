@@ -356,7 +356,7 @@ fn defaults_are_told_to_the_model() {
     fn thirty() -> u32 {
         30
     }
-    let strict = Meeting::input_schema_in(Dialect::OpenAiStrict).unwrap();
+    let strict = Meeting::schema(Dialect::OpenAiStrict).unwrap();
     let d = &strict["properties"]["duration_minutes"];
     let text = d["description"].as_str().unwrap_or_default();
     assert!(text.contains("30"), "{d}");
@@ -452,7 +452,7 @@ fn gemini_any_of_stands_alone() {
         /// How to run.
         mode: Option<Mode>,
     }
-    let out = Args::input_schema_in(Dialect::Gemini).unwrap();
+    let out = Args::schema(Dialect::Gemini).unwrap();
     assert!(
         check(Provider::Gemini, out).is_empty(),
         "{out:#}\n{:#?}",

@@ -57,7 +57,7 @@ fn async_openai_chat_request_has_the_documented_tool_shape() {
     let parameters = &f["parameters"];
     assert_eq!(
         parameters,
-        Define::input_schema_in(Dialect::OpenAiStrict).unwrap()
+        Define::schema(Dialect::OpenAiStrict).unwrap()
     );
     // The parameters pass the independent OpenAI strict rules check.
     let problems = check(Provider::of(Dialect::OpenAiStrict).unwrap(), parameters);
@@ -85,7 +85,7 @@ fn async_openai_responses_request_has_the_documented_tool_shape() {
     assert_eq!(t["description"], "Look a word up in the dictionary.");
     assert_eq!(
         &t["parameters"],
-        Define::input_schema_in(Dialect::OpenAiStrict).unwrap()
+        Define::schema(Dialect::OpenAiStrict).unwrap()
     );
     assert!(t.get("function").is_none());
 }
@@ -170,7 +170,7 @@ fn rig_tool_definition_in_each_providers_dialect() {
         assert_eq!(keys, ["name", "description", "parameters"], "{d}");
         assert_eq!(body["name"], "define");
         assert_eq!(body["description"], "Look a word up in the dictionary.");
-        assert_eq!(&body["parameters"], Define::input_schema_in(d).unwrap());
+        assert_eq!(&body["parameters"], Define::schema(d).unwrap());
         let problems = check(Provider::of(d).unwrap(), &body["parameters"]);
         assert!(problems.is_empty(), "{d}: {problems:#?}");
     }

@@ -269,7 +269,7 @@ fn gemini_accepts_null(schema: &Value) -> bool {
 /// stayed nullable, so `null` (what serde reads as `None`) was refused.
 #[test]
 fn option_of_unit_enum_accepts_null_under_gemini() {
-    let gemini = Paint::input_schema_in(Dialect::Gemini).expect("gemini");
+    let gemini = Paint::schema(Dialect::Gemini).expect("gemini");
     assert!(check(Provider::Gemini, gemini).is_empty(), "{gemini}");
     for field in ["color", "shade"] {
         assert!(
@@ -277,7 +277,7 @@ fn option_of_unit_enum_accepts_null_under_gemini() {
             "{field}: {gemini}"
         );
     }
-    let json = Paint::input_schema_in(Dialect::GeminiJsonSchema).expect("gemini json");
+    let json = Paint::schema(Dialect::GeminiJsonSchema).expect("gemini json");
     assert!(check(Provider::GeminiJsonSchema, json).is_empty(), "{json}");
     let v = validator(json, jsonschema::Draft::Draft202012);
     for doc in [
@@ -326,10 +326,10 @@ struct ClosedAliased {
 #[test]
 fn aliased_types_are_written_for_gemini() {
     let dialect = Dialect::Gemini;
-    let s = Aliased::input_schema_in(dialect).unwrap_or_else(|e| panic!("{dialect}: {e}"));
+    let s = Aliased::schema(dialect).unwrap_or_else(|e| panic!("{dialect}: {e}"));
     assert!(check(provider(dialect), s).is_empty(), "{dialect}: {s}");
     assert_eq!(s["required"], json!(["query"]), "{dialect}: {s}");
-    let c = ClosedAliased::input_schema_in(dialect).unwrap_or_else(|e| panic!("{dialect}: {e}"));
+    let c = ClosedAliased::schema(dialect).unwrap_or_else(|e| panic!("{dialect}: {e}"));
     assert!(check(provider(dialect), c).is_empty(), "{dialect}: {c}");
     // Meaning against serde, every dialect: only Gemini's JSON Schema (which
     // keeps objects open, so an alias cannot be dropped, and has no `allOf`
@@ -459,10 +459,10 @@ struct Draw {
 #[test]
 fn known_exclusive_alternatives_are_written() {
     for dialect in [Dialect::OpenAiStrict, Dialect::AnthropicStrict] {
-        let s = Draw::input_schema_in(dialect).unwrap_or_else(|e| panic!("{dialect}: {e}"));
+        let s = Draw::schema(dialect).unwrap_or_else(|e| panic!("{dialect}: {e}"));
         assert!(check(provider(dialect), s).is_empty(), "{dialect}: {s}");
     }
-    let e = Draw::input_schema_in(Dialect::Gemini).expect_err("open objects may overlap");
+    let e = Draw::schema(Dialect::Gemini).expect_err("open objects may overlap");
     assert!(
         e.violations()
             .iter()

@@ -1,4 +1,4 @@
-//! `dialect::convert` and `ToolSchema::input_schema_in` as a hostile user
+//! `dialect::convert` and `ToolSchema::schema` in a dialect as a hostile user
 //! would call them: non-ASCII keys, titles and patterns; schemas 100 000
 //! levels deep under every keyword that holds a subschema, and deep values
 //! under the keywords the lowering copies; 1k/10k/100k properties,
@@ -157,9 +157,9 @@ enum Kind {
 }
 
 #[test]
-fn input_schema_in_every_dialect_with_non_ascii_names() {
+fn schema_in_every_dialect_with_non_ascii_names() {
     for dialect in Dialect::ALL {
-        match Ünïcödé::input_schema_in(dialect) {
+        match Ünïcödé::schema(dialect) {
             Ok(s) => assert!(check(provider(dialect), s).is_empty(), "{dialect}: {s}"),
             Err(e) => {
                 let rendered = Ünïcödé::input_schema();

@@ -137,7 +137,7 @@ struct Book {
 
 #[test]
 fn relaxed_tools_arguments_are_still_validated() {
-    let schema = Book::input_schema_in(Dialect::AnthropicStrict).unwrap();
+    let schema = Book::schema(Dialect::AnthropicStrict).unwrap();
     // Two of them: 26 optional parameters, one is relaxed.
     let plan = Dialect::AnthropicStrict.plan_strict(&[("first", schema), ("second", schema)]);
     let relaxed = &plan.tools[1];

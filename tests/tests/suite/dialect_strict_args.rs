@@ -97,7 +97,7 @@ fn strict_dialects_refuse_an_unknown_key_and_list_the_schemas_keys() {
 #[test]
 fn strict_dialects_refuse_an_alias_the_schema_left_out() {
     for d in STRICT {
-        let schema = Search::input_schema_in(d).unwrap();
+        let schema = Search::schema(d).unwrap();
         assert!(schema["properties"].get("q").is_none(), "{d}: {schema}");
         let got = errors::<Search>(d, json!({"q": "x", "inner": {"name": "n"}}));
         let rules: Vec<(&str, &str)> = got.iter().map(|(p, r, _)| (p.as_str(), *r)).collect();
@@ -199,7 +199,7 @@ fn strict_parse_args_agrees_with_the_schema_sent() {
         json!({"query": "x", "limit": 2, "inner": {}}),
     ];
     for d in STRICT {
-        let schema = Search::input_schema_in(d).unwrap();
+        let schema = Search::schema(d).unwrap();
         let validator = toolform_tests::agreement::validator(schema);
         for doc in &docs {
             // Anthropic's schema has no `null` for `limit`; OpenAI's has.
@@ -227,7 +227,7 @@ struct Paint {
 
 #[test]
 fn openai_strict_writes_an_optional_enum_with_one_null_and_its_description_at_the_property() {
-    let schema = Paint::input_schema_in(Dialect::OpenAiStrict).unwrap();
+    let schema = Paint::schema(Dialect::OpenAiStrict).unwrap();
     let color = &schema["properties"]["color"];
     assert_eq!(color["description"], "The colour to paint with.", "{color}");
     let text = color.to_string();

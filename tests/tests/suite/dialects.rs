@@ -251,7 +251,7 @@ fn decode_drops_only_the_nulls_openai_strict_added() {
         #[serde(default)]
         depth: u8,
     }
-    let strict = <Args as toolform::ToolSchema>::input_schema_in(Dialect::OpenAiStrict).unwrap();
+    let strict = <Args as toolform::ToolSchema>::schema(Dialect::OpenAiStrict).unwrap();
     let doc = json!({"q": "x", "limit": null, "since": null, "inner": {"depth": null}});
     assert!(toolform_tests::agreement::validator(strict).is_valid(&doc));
     // serde alone refuses the nulls strict mode made the model write...

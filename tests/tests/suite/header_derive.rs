@@ -470,7 +470,7 @@ fn what_the_derive_cannot_see_is_caught_at_run_time() {
 fn dialects_keep_or_drop_the_annotation() {
     use toolform::dialect::Dialect;
     for dialect in Dialect::ALL {
-        let schema = match Query::input_schema_in(dialect) {
+        let schema = match Query::schema(dialect) {
             Ok(schema) => schema,
             Err(e) => panic!("{dialect:?}: {e}"),
         };

@@ -221,7 +221,7 @@ fn dialects_lower_item_constraints_like_field_constraints() {
     assert!(report.accepted > 0, "no dialect accepted Mailing");
     // Where a dialect keeps a keyword, it is under the items.
     for dialect in Dialect::ALL {
-        let Ok(schema) = Mailing::input_schema_in(dialect) else {
+        let Ok(schema) = Mailing::schema(dialect) else {
             continue;
         };
         let text = schema.to_string();

@@ -15,7 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["args"],
     &["render"],
     &["elicit", "dialect", "headers"],
-    &["compat", "lenient"],
+    &["compat", "lenient", "settings"],
     &["__private"],
     &["impls", "integrations"],
 ];

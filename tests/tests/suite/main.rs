@@ -57,6 +57,7 @@ mod rmcp_every_revision;
 mod rounds_trust;
 mod schema_model;
 mod schema_truth;
+mod settings;
 mod std_types;
 mod structs;
 mod trust_args;

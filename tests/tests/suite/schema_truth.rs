@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use toolform::dialect::{Dialect, convert};
-use toolform::{Contract, RenderOptions, ToolSchema, render_with};
+use toolform::{Contract, Defs, SchemaSettings, ToolSchema};
 use toolform_tests::agreement;
 
 // ------------------------------------------------------------ the harness
@@ -239,10 +239,10 @@ type Renderings = Vec<(String, Value)>;
 fn renderings<T: ToolSchema>() -> Renderings {
     let mut out = Vec::new();
     for contract in [Contract::Input, Contract::Output] {
-        out.push((format!("{contract:?} inline"), T::schema(contract).clone()));
+        out.push((format!("{contract:?} inline"), T::schema(contract).unwrap().clone()));
         out.push((
             format!("{contract:?} $defs"),
-            render_with(T::SHAPE, contract, RenderOptions::with_defs()),
+            T::schema(toolform::SchemaSettings::from(contract).defs(toolform::Defs::EveryNamedType)).unwrap().clone(),
         ));
     }
     out
@@ -450,12 +450,13 @@ mod generated_names {
         let deep = json!({"next": {"next": {"next": null}}});
         let wrong = json!({"next": {"next": {"next": 5}}});
         for contract in [Contract::Input, Contract::Output] {
-            for options in [RenderOptions::default(), RenderOptions::with_defs()] {
+            for options in [Defs::WhereNeeded, Defs::EveryNamedType] {
                 for (what, shape, good, bad) in [
                     ("node", node, deep.clone(), wrong.clone()),
                     ("root", root, json!({"n": deep}), json!({"n": wrong})),
                 ] {
-                    let schema = render_with(shape, contract, options);
+                    let schema = toolform::render(shape, SchemaSettings::from(contract).defs(options))
+                        .expect("no dialect, no error");
                     let what = format!("{type_name:?} {what} {contract:?} {options:?}");
                     let docs = [(good.clone(), true), (bad.clone(), false)];
                     let draft = jsonschema::Draft::Draft202012;

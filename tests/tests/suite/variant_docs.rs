@@ -114,7 +114,7 @@ fn annotated_enums_pass_the_dialects() {
     let report = agreement::check_dialects::<Ticket>(&[json!({"priority": "low", "plain": "B"})]);
     assert_eq!(report.accepted, Dialect::ALL.len(), "{:?}", report.refused);
     for dialect in Dialect::ALL {
-        let text = Ticket::input_schema_in(dialect)
+        let text = Ticket::schema(dialect)
             .map(|s| s.to_string())
             .unwrap_or_else(|e| e.to_string());
         assert!(text.contains("Fix it this week."), "{dialect:?}: {text}");

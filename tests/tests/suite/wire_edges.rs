@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
 use std::marker::PhantomData;
-use toolform::{Contract, RenderOptions, ToolSchema, render_with};
+use toolform::{Contract, ToolSchema};
 use toolform_tests::agreement::{self, Limit};
 
 // ------------------------------------------------------------ the harness
@@ -127,10 +127,10 @@ impl Judge {
         let name = std::any::type_name::<T>();
         for contract in [Contract::Input, Contract::Output] {
             for (how, schema) in [
-                ("inline", T::schema(contract).clone()),
+                ("inline", T::schema(contract).unwrap().clone()),
                 (
                     "$defs",
-                    render_with(T::SHAPE, contract, RenderOptions::with_defs()),
+                    T::schema(toolform::SchemaSettings::from(contract).defs(toolform::Defs::EveryNamedType)).unwrap().clone(),
                 ),
             ] {
                 if let Err(e) = jsonschema::meta::validate(&schema) {
@@ -696,7 +696,7 @@ fn one_type_name_two_types() {
     );
     j.agrees::<Twins>(std::slice::from_ref(&doc), &[]);
     for contract in [Contract::Input, Contract::Output] {
-        let defs = render_with(Twins::SHAPE, contract, RenderOptions::with_defs());
+        let defs = Twins::schema(toolform::SchemaSettings::from(contract).defs(toolform::Defs::EveryNamedType)).unwrap().clone();
         let names: Vec<&String> = defs["$defs"]
             .as_object()
             .map(|m| m.keys().collect())
@@ -1087,11 +1087,7 @@ fn one_type_read_two_ways() {
     j.agrees::<ReadTwoWays>(std::slice::from_ref(&doc), &[]);
     let n = agreement::check_defs_equivalent::<ReadTwoWays>(std::slice::from_ref(&doc));
     j.check("the $defs rendering was compared", n > 0);
-    let defs = render_with(
-        ReadTwoWays::SHAPE,
-        Contract::Input,
-        RenderOptions::with_defs(),
-    );
+    let defs = ReadTwoWays::schema(toolform::SchemaSettings::from(Contract::Input).defs(toolform::Defs::EveryNamedType)).unwrap().clone();
     let names: Vec<&String> = defs["$defs"]
         .as_object()
         .map(|m| m.keys().collect())
