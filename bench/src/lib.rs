@@ -260,7 +260,10 @@ mod tests {
         fn check<T: ToolSchema + JsonSchema>() {
             let ours = T::input_schema();
             assert_eq!(ours["type"], "object");
-            assert_eq!(*ours, toolform::render(T::SHAPE, toolform::Contract::Input).expect("no dialect"));
+            assert_eq!(
+                *ours,
+                toolform::render(T::SHAPE, toolform::Contract::Input).expect("no dialect")
+            );
             let theirs = serde_json::to_value(schemars::schema_for!(T)).unwrap();
             assert_eq!(theirs["type"], "object");
         }

@@ -103,8 +103,8 @@ pub use integrations::schemars;
 
 pub use args::{ArgsError, parse_args};
 pub use elicit::{ElicitError, ElicitForm, Elicited, Revision};
-pub use settings::{Defs, SchemaSettings, render};
 use serde_json::Value;
+pub use settings::{Defs, SchemaSettings, render};
 pub use toolform_macros::ToolSchema;
 pub use violation::Violation;
 

@@ -249,7 +249,11 @@ pub fn check_defs_equivalent<T: ToolSchema>(seeds: &[Value]) -> usize {
     let mut count = 0;
     for contract in [Contract::Input, Contract::Output] {
         let inline = validator(T::schema(contract).unwrap());
-        let with_defs = T::schema(toolform::SchemaSettings::from(contract).defs(toolform::Defs::EveryNamedType)).unwrap().clone();
+        let with_defs = T::schema(
+            toolform::SchemaSettings::from(contract).defs(toolform::Defs::EveryNamedType),
+        )
+        .unwrap()
+        .clone();
         let defs = validator(&with_defs);
         let mut known = Vec::new();
         property_names(T::schema(contract).unwrap(), &mut known);

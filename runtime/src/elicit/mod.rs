@@ -34,7 +34,7 @@
 
 pub(crate) mod answer;
 mod form;
-pub mod format;
+mod format;
 mod gate;
 pub mod grammar;
 mod lower;

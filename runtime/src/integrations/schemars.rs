@@ -42,8 +42,8 @@
 //! form of `items`. A union whose every branch is an object gets
 //! `"type": "object"` at its root, as MCP asks of tool schemas.
 
-use crate::render::{decode_ref_segment, push_ref_segment};
 use crate::ToolSchema;
+use crate::render::{decode_ref_segment, push_ref_segment};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::{Map, Value};
 use std::borrow::Cow;

@@ -84,7 +84,11 @@ impl RenderOptions {
 }
 
 /// Renders with [`RenderOptions`]. Uncached.
-pub(crate) fn render_with(shape: &'static Shape, contract: Contract, options: RenderOptions) -> Value {
+pub(crate) fn render_with(
+    shape: &'static Shape,
+    contract: Contract,
+    options: RenderOptions,
+) -> Value {
     crate::schema::print_owned(model(shape, contract, options))
 }
 

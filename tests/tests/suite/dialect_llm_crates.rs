@@ -55,10 +55,7 @@ fn async_openai_chat_request_has_the_documented_tool_shape() {
     assert_eq!(f["description"], "Look a word up in the dictionary.");
     assert_eq!(f["strict"], true);
     let parameters = &f["parameters"];
-    assert_eq!(
-        parameters,
-        Define::schema(Dialect::OpenAiStrict).unwrap()
-    );
+    assert_eq!(parameters, Define::schema(Dialect::OpenAiStrict).unwrap());
     // The parameters pass the independent OpenAI strict rules check.
     let problems = check(Provider::of(Dialect::OpenAiStrict).unwrap(), parameters);
     assert!(problems.is_empty(), "{problems:#?}");

@@ -899,8 +899,10 @@ fn display_from_str_integers_are_exact() {
         T: std::str::FromStr + std::fmt::Display + ToolSchema,
     {
         let shape = <serde_with::As<(serde_with::DisplayFromStr, T)> as ToolSchema>::SHAPE;
-        let input = validator(&toolform::render(shape, toolform::Contract::Input).expect("no dialect"));
-        let output = validator(&toolform::render(shape, toolform::Contract::Output).expect("no dialect"));
+        let input =
+            validator(&toolform::render(shape, toolform::Contract::Input).expect("no dialect"));
+        let output =
+            validator(&toolform::render(shape, toolform::Contract::Output).expect("no dialect"));
         let mut texts: Vec<String> = vec![
             "".into(),
             "+".into(),

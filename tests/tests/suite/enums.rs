@@ -431,7 +431,12 @@ fn defs_mode_is_equivalent() {
     )]) + agreement::check_defs_equivalent::<FlattenStruct>(&[json!(
         {"query": "q", "page": 2, "per_page": 10}
     )]);
-    let defs = UsesEnums::schema(toolform::SchemaSettings::from(toolform::Contract::Input).defs(toolform::Defs::EveryNamedType)).unwrap().clone();
+    let defs = UsesEnums::schema(
+        toolform::SchemaSettings::from(toolform::Contract::Input)
+            .defs(toolform::Defs::EveryNamedType),
+    )
+    .unwrap()
+    .clone();
     assert!(defs["$defs"]["Room"].is_object(), "{defs:#}");
     snapshot("enums/uses_enums.input.defs", &defs).unwrap();
     println!("{n} documents judged the same by the inline and $defs renderings");

@@ -239,10 +239,17 @@ type Renderings = Vec<(String, Value)>;
 fn renderings<T: ToolSchema>() -> Renderings {
     let mut out = Vec::new();
     for contract in [Contract::Input, Contract::Output] {
-        out.push((format!("{contract:?} inline"), T::schema(contract).unwrap().clone()));
+        out.push((
+            format!("{contract:?} inline"),
+            T::schema(contract).unwrap().clone(),
+        ));
         out.push((
             format!("{contract:?} $defs"),
-            T::schema(toolform::SchemaSettings::from(contract).defs(toolform::Defs::EveryNamedType)).unwrap().clone(),
+            T::schema(
+                toolform::SchemaSettings::from(contract).defs(toolform::Defs::EveryNamedType),
+            )
+            .unwrap()
+            .clone(),
         ));
     }
     out
@@ -455,8 +462,9 @@ mod generated_names {
                     ("node", node, deep.clone(), wrong.clone()),
                     ("root", root, json!({"n": deep}), json!({"n": wrong})),
                 ] {
-                    let schema = toolform::render(shape, SchemaSettings::from(contract).defs(options))
-                        .expect("no dialect, no error");
+                    let schema =
+                        toolform::render(shape, SchemaSettings::from(contract).defs(options))
+                            .expect("no dialect, no error");
                     let what = format!("{type_name:?} {what} {contract:?} {options:?}");
                     let docs = [(good.clone(), true), (bad.clone(), false)];
                     let draft = jsonschema::Draft::Draft202012;

@@ -87,15 +87,38 @@ fn shortcuts_are_the_default_settings_same_reference() {
             SchemaSettings::from(Contract::Input),
             SchemaSettings::input().defs(Defs::WhereNeeded),
         ] {
-            assert_eq!(ptr(T::schema(settings).unwrap()), ptr(input), "{name} {settings:?}");
+            assert_eq!(
+                ptr(T::schema(settings).unwrap()),
+                ptr(input),
+                "{name} {settings:?}"
+            );
         }
-        assert_eq!(ptr(T::schema(Contract::Input).unwrap()), ptr(input), "{name}");
-        for settings in [SchemaSettings::output(), SchemaSettings::from(Contract::Output)] {
-            assert_eq!(ptr(T::schema(settings).unwrap()), ptr(output), "{name} {settings:?}");
+        assert_eq!(
+            ptr(T::schema(Contract::Input).unwrap()),
+            ptr(input),
+            "{name}"
+        );
+        for settings in [
+            SchemaSettings::output(),
+            SchemaSettings::from(Contract::Output),
+        ] {
+            assert_eq!(
+                ptr(T::schema(settings).unwrap()),
+                ptr(output),
+                "{name} {settings:?}"
+            );
         }
         // The same value as an uncached rendering of the shape.
-        assert_eq!(toolform::render(T::SHAPE, Contract::Input).unwrap(), *input, "{name}");
-        assert_eq!(toolform::render(T::SHAPE, Contract::Output).unwrap(), *output, "{name}");
+        assert_eq!(
+            toolform::render(T::SHAPE, Contract::Input).unwrap(),
+            *input,
+            "{name}"
+        );
+        assert_eq!(
+            toolform::render(T::SHAPE, Contract::Output).unwrap(),
+            *output,
+            "{name}"
+        );
     }
     check::<Hotel>();
     check::<Sparse>();
@@ -218,7 +241,8 @@ fn output_in_every_dialect_accepts_what_serde_writes() {
                 };
                 for value in values {
                     let written = serde_json::to_value(value).unwrap();
-                    let errors: Vec<String> = v.iter_errors(&written).map(|e| e.to_string()).collect();
+                    let errors: Vec<String> =
+                        v.iter_errors(&written).map(|e| e.to_string()).collect();
                     assert!(
                         errors.is_empty(),
                         "{name} {settings:?}: serde wrote {written} and the output schema refuses it: {errors:?}\n{schema:#}"
@@ -278,7 +302,10 @@ fn output_in_a_strict_dialect_refuses_a_key_serde_leaves_out() {
                 "{d}: {found:?}"
             );
             let text = err.to_string();
-            assert!(text.contains("\"note\"") && text.contains("skip_serializing_if"), "{d}: {text}");
+            assert!(
+                text.contains("\"note\"") && text.contains("skip_serializing_if"),
+                "{d}: {text}"
+            );
             // Through a flatten the field is the holder's.
             let err = Holder::schema(settings).expect_err(&format!("{d}: flattened"));
             assert!(

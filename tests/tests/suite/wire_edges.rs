@@ -130,7 +130,12 @@ impl Judge {
                 ("inline", T::schema(contract).unwrap().clone()),
                 (
                     "$defs",
-                    T::schema(toolform::SchemaSettings::from(contract).defs(toolform::Defs::EveryNamedType)).unwrap().clone(),
+                    T::schema(
+                        toolform::SchemaSettings::from(contract)
+                            .defs(toolform::Defs::EveryNamedType),
+                    )
+                    .unwrap()
+                    .clone(),
                 ),
             ] {
                 if let Err(e) = jsonschema::meta::validate(&schema) {
@@ -696,7 +701,11 @@ fn one_type_name_two_types() {
     );
     j.agrees::<Twins>(std::slice::from_ref(&doc), &[]);
     for contract in [Contract::Input, Contract::Output] {
-        let defs = Twins::schema(toolform::SchemaSettings::from(contract).defs(toolform::Defs::EveryNamedType)).unwrap().clone();
+        let defs = Twins::schema(
+            toolform::SchemaSettings::from(contract).defs(toolform::Defs::EveryNamedType),
+        )
+        .unwrap()
+        .clone();
         let names: Vec<&String> = defs["$defs"]
             .as_object()
             .map(|m| m.keys().collect())
@@ -1087,7 +1096,11 @@ fn one_type_read_two_ways() {
     j.agrees::<ReadTwoWays>(std::slice::from_ref(&doc), &[]);
     let n = agreement::check_defs_equivalent::<ReadTwoWays>(std::slice::from_ref(&doc));
     j.check("the $defs rendering was compared", n > 0);
-    let defs = ReadTwoWays::schema(toolform::SchemaSettings::from(Contract::Input).defs(toolform::Defs::EveryNamedType)).unwrap().clone();
+    let defs = ReadTwoWays::schema(
+        toolform::SchemaSettings::from(Contract::Input).defs(toolform::Defs::EveryNamedType),
+    )
+    .unwrap()
+    .clone();
     let names: Vec<&String> = defs["$defs"]
         .as_object()
         .map(|m| m.keys().collect())
