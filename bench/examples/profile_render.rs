@@ -11,10 +11,14 @@ fn main() {
     let mut total = 0;
     for _ in 0..n {
         total += render(<Deep as ToolSchema>::SHAPE, Contract::Input)
-            .as_object()
+            .ok()
+            .as_ref()
+            .and_then(|v| v.as_object())
             .map_or(0, |m| m.len());
         total += render(<Medium as ToolSchema>::SHAPE, Contract::Input)
-            .as_object()
+            .ok()
+            .as_ref()
+            .and_then(|v| v.as_object())
             .map_or(0, |m| m.len());
     }
     println!("{total}");
