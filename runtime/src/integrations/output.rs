@@ -160,18 +160,44 @@ fn push_children<'a>(key: &str, value: &'a mut Value, stack: &mut Vec<&'a mut Va
 /// `tools` as a peer on `version` reads them: before 2026-07-28 every
 /// `outputSchema` whose root is not an object is wrapped by
 /// [`result_object_schema`]; from 2026-07-28 on, nothing changes.
+///
+/// Under every revision a root `"$schema"` naming JSON Schema 2020-12 (MCP's
+/// default dialect, so the key says nothing a client does not assume) is
+/// left out of `inputSchema` and `outputSchema`: rmcp's `#[tool]` asks
+/// schemars, which writes it, while some clients refuse the key. Tools
+/// listed through here carry none, like the ones
+/// [`toolform::rmcp::tool`](crate::rmcp::tool) builds. Any other `$schema`
+/// value is kept: it changes what the schema means.
 pub fn tools_for(mut tools: Vec<Tool>, version: Option<&ProtocolVersion>) -> Vec<Tool> {
-    if carries_any_output(version) {
-        return tools;
-    }
+    let wrap = !carries_any_output(version);
     for tool in &mut tools {
-        if let Some(schema) = &tool.output_schema
+        if wrap
+            && let Some(schema) = &tool.output_schema
             && !is_object_output(schema)
         {
             tool.output_schema = Some(wrapped(schema));
         }
+        without_default_dialect(&mut tool.input_schema);
+        if let Some(schema) = &mut tool.output_schema {
+            without_default_dialect(schema);
+        }
     }
     tools
+}
+
+/// JSON Schema 2020-12's meta-schema, as schemars writes it.
+const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
+
+/// `schema` without a root `$schema` naming 2020-12 (copied only when it has
+/// one).
+fn without_default_dialect(schema: &mut Arc<JsonObject>) {
+    let default = |v: &Value| {
+        v.as_str()
+            .is_some_and(|s| s.trim_end_matches('#') == DRAFT_2020_12)
+    };
+    if schema.get("$schema").is_some_and(default) {
+        Arc::make_mut(schema).remove("$schema");
+    }
 }
 
 /// [`result_object_schema`] of `schema`, built once per schema: a tool

@@ -374,3 +374,75 @@ async fn under_the_macro_the_model_reads_no_deserialize_prefix() {
         assert!(text.contains("/seats") && text.contains("9"), "{text}");
     }
 }
+
+/// Under the macro no listed schema carries a `$schema` key (the README's
+/// promise: some clients refuse it), whatever wrote the tool: rmcp's
+/// `#[tool]` asks schemars, which adds it at the root of every input schema
+/// and every `Json<T>` output schema; rmcp's handler alone lists it.
+#[tokio::test]
+async fn under_the_macro_no_listed_schema_carries_dollar_schema() {
+    fn keys(tool: &Tool) -> Vec<(String, bool)> {
+        let mut out = vec![(
+            "input".to_string(),
+            tool.input_schema.contains_key("$schema"),
+        )];
+        if let Some(schema) = &tool.output_schema {
+            out.push(("output".to_string(), schema.contains_key("$schema")));
+            // Nor below the wrapping of a non-object result.
+            if let Some(Value::Object(inner)) =
+                schema.get("properties").and_then(|p| p.get("result"))
+            {
+                out.push(("wrapped".to_string(), inner.contains_key("$schema")));
+            }
+        }
+        out
+    }
+    for version in &REVISIONS {
+        let tools = wrapped(version)
+            .client
+            .list_tools(None)
+            .await
+            .expect("tools/list")
+            .tools;
+        assert_eq!(tools.len(), 4);
+        for tool in &tools {
+            for (which, has) in keys(tool) {
+                assert!(
+                    !has,
+                    "{} {} {which}: {:?}",
+                    version.as_str(),
+                    tool.name,
+                    tool
+                );
+            }
+        }
+        // rmcp alone: schemars' key is there (what the macro takes away).
+        let tools = forgot(version)
+            .client
+            .list_tools(None)
+            .await
+            .expect("tools/list")
+            .tools;
+        assert!(
+            listed(&tools, "book").input_schema.contains_key("$schema"),
+            "{}",
+            version.as_str()
+        );
+    }
+    // A `$schema` naming another dialect means something: kept.
+    let mut tool = Tool::new(
+        "t",
+        "d",
+        serde_json::from_value::<rmcp::model::JsonObject>(json!({
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "type": "object"
+        }))
+        .unwrap(),
+    );
+    tool.output_schema = None;
+    let kept = toolform::rmcp::output::tools_for(vec![tool], Some(&ProtocolVersion::V_2025_11_25));
+    assert_eq!(
+        kept[0].input_schema["$schema"],
+        "http://json-schema.org/draft-07/schema#"
+    );
+}
