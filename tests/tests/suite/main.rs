@@ -8,6 +8,7 @@ mod answers_hostile;
 mod args;
 mod args_rmcp;
 mod attr_spellings;
+mod beside_validators;
 mod compat;
 mod constraints;
 mod dialect_budget;
