@@ -206,6 +206,51 @@ fn assert_documented(found: &[(Value, Verdicts)], documented: &Documented) {
     assert_eq!(seen, documented, "each documented difference still holds");
 }
 
+/// A document both types read and every check accepts.
+fn seed() -> Value {
+    json!({
+        "guests": 2, "price": 10.0, "city": "Paris", "nights": [1, 2], "code": "CDG",
+        "email": "ada@example.com", "site": "https://example.com", "reference": "AB-12",
+    })
+}
+
+/// The cases both crates are asked about: `guests` in 1..=9, `price` in
+/// 0.5..=100, `city` 2 to 5 code points, `email`, `site`.
+fn shared_cases() -> Vec<(&'static str, Vec<Value>)> {
+    vec![
+        (
+            "guests",
+            vec![
+                json!(0),
+                json!(1),
+                json!(9),
+                json!(10),
+                json!(300),
+                json!(-1),
+            ],
+        ),
+        (
+            "price",
+            vec![
+                json!(0.49),
+                json!(0.5),
+                json!(100.0),
+                json!(100.01),
+                json!(-3),
+            ],
+        ),
+        // Code points, not bytes, on every side: "Züric" is 5 letters, 6 bytes.
+        (
+            "city",
+            ["P", "Pa", "Zürh", "Züric", "Zürich", "日本"]
+                .map(Value::from)
+                .to_vec(),
+        ),
+        ("email", emails()),
+        ("site", urls()),
+    ]
+}
+
 /// validator's spelling, read by both derives.
 #[derive(Debug, Deserialize, validator::Validate, ToolSchema)]
 struct WithValidator {
@@ -229,53 +274,16 @@ struct WithValidator {
 
 #[test]
 fn validator_and_toolform_agree_field_by_field() {
-    let seed = json!({
-        "guests": 2, "price": 10.0, "city": "Paris", "nights": [1, 2], "code": "CDG",
-        "email": "ada@example.com", "site": "https://example.com", "reference": "AB-12",
-    });
-    let cases = [
-        (
-            "guests",
-            vec![
-                json!(0),
-                json!(1),
-                json!(9),
-                json!(10),
-                json!(300),
-                json!(-1),
-            ],
-        ),
-        (
-            "price",
-            vec![
-                json!(0.49),
-                json!(0.5),
-                json!(100.0),
-                json!(100.01),
-                json!(-3),
-            ],
-        ),
-        // Code points, not bytes, on both sides: "Zürich" is 5 letters, 6 bytes.
-        (
-            "city",
-            vec![
-                json!("P"),
-                json!("Pa"),
-                json!("Zürh"),
-                json!("Züric"),
-                json!("Zürich"),
-                json!("日本"),
-            ],
-        ),
+    let seed = seed();
+    let mut cases = shared_cases();
+    cases.extend([
         (
             "nights",
             vec![json!([]), json!([1]), json!([1, 2, 3]), json!([1, 2, 3, 4])],
         ),
         ("code", vec![json!("CD"), json!("CDGX"), json!("ÇDG")]),
-        ("email", emails()),
-        ("site", urls()),
         ("reference", vec![json!("AB12"), json!("-"), json!("A-")]),
-    ];
+    ]);
     let found = disagreements::<WithValidator>(&seed, &cases, validator_faults);
     assert_documented(&found, VALIDATOR_DIFFERS);
 }
@@ -305,31 +313,10 @@ struct WithGarde {
 
 #[test]
 fn garde_and_toolform_agree_field_by_field() {
-    let seed = json!({
-        "guests": 2, "price": 10.0, "city": "Paris", "nights": [1, 2], "code": "CDG",
-        "email": "ada@example.com", "site": "https://example.com", "reference": "AB-12",
-        "note": "anything",
-    });
-    let cases = [
-        (
-            "guests",
-            vec![json!(0), json!(1), json!(9), json!(10), json!(300)],
-        ),
-        (
-            "price",
-            vec![json!(0.49), json!(0.5), json!(100.0), json!(100.01)],
-        ),
-        (
-            "city",
-            vec![
-                json!("P"),
-                json!("Pa"),
-                json!("Zürh"),
-                json!("Züric"),
-                json!("Zürich"),
-                json!("日本"),
-            ],
-        ),
+    let mut seed = seed();
+    seed["note"] = json!("anything");
+    let mut cases = shared_cases();
+    cases.extend([
         (
             "nights",
             vec![
@@ -344,10 +331,8 @@ fn garde_and_toolform_agree_field_by_field() {
             "code",
             vec![json!("CD"), json!("cdg"), json!("CDGX"), json!("ÇDG")],
         ),
-        ("email", emails()),
-        ("site", urls()),
         ("reference", vec![json!("AB12"), json!("-")]),
-    ];
+    ]);
     let found = disagreements::<WithGarde>(&seed, &cases, garde_faults);
     assert_documented(&found, GARDE_DIFFERS);
 }
