@@ -225,21 +225,13 @@ fn the_line_check_refuses_what_the_recipe_does_not_say() {
     assert!(recipe_diff(BEFORE, &body).is_err());
 }
 
-/// `schema` as the listed tool carries it, without what rmcp adds at the
-/// root: its own `title`/`description` and, as the README says (rmcp's
-/// `#[tool]` asks schemars, which writes it after toolform answered),
-/// `$schema`, which is checked here and taken off.
+/// `schema` as the listed tool carries it, without the `title`/`description`
+/// rmcp adds at the root; there is no `$schema` (README: under
+/// `every_revision!` no listed schema carries one, where rmcp's `#[tool]`
+/// alone writes it at each root, as `before.rs` shows).
 fn listed(schema: &serde_json::Map<String, Value>) -> Value {
-    let mut schema = schema.clone();
-    assert_eq!(
-        schema.remove("$schema"),
-        Some(json!("https://json-schema.org/draft/2020-12/schema")),
-        "the README's one exception to no `$schema`"
-    );
-    for key in ["title", "description"] {
-        schema.remove(key);
-    }
-    Value::Object(schema)
+    assert_eq!(schema.get("$schema"), None, "{schema:?}");
+    ours(&Value::Object(schema.clone()))
 }
 
 fn ours(schema: &Value) -> Value {
@@ -330,13 +322,20 @@ async fn after_lists_toolforms_schemas_with_every_constraint_under_every_revisio
 }
 
 #[tokio::test]
-async fn before_the_move_book_hotel_lists_no_output_schema_before_2026() {
+async fn before_the_move_rmcp_drops_book_hotels_output_schema_before_2026_and_writes_dollar_schema()
+{
     for version in REVISIONS {
         let s = start(before::TripPlanner::new(), version.clone(), confirm());
         let listed_tools = tools(&s).await;
         let hotel = tool(&listed_tools, "book_hotel");
         let expected = version == ProtocolVersion::V_2026_07_28;
         assert_eq!(hotel.output_schema.is_some(), expected, "{version:?}");
+        // And rmcp's `#[tool]` alone writes `$schema` at each root.
+        let schema = hotel.input_schema.get("$schema");
+        assert_eq!(
+            schema,
+            Some(&json!("https://json-schema.org/draft/2020-12/schema"))
+        );
     }
 }
 
@@ -570,9 +569,10 @@ async fn step_two_ask_holds_the_answer_to_the_form_under_every_revision() {
         let s = start(ask::TripPlanner::new(), version.clone(), confirm());
         let listed_tools = tools(&s).await;
         let t = tool(&listed_tools, "cancel_booking");
-        // `toolform::rmcp::output_schema` writes no `$schema`.
-        let output = Value::Object(output_of(t).clone());
-        assert_eq!(ours(&output), ours(after::Cancellation::output_schema()));
+        assert_eq!(
+            listed(output_of(t)),
+            ours(after::Cancellation::output_schema())
+        );
         let result = call(&s, "cancel_booking", json!({"booking_id": "AB12CD"})).await;
         assert_eq!(
             result.structured_content,
