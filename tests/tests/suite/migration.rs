@@ -366,10 +366,13 @@ fn good_calls() -> [(&'static str, Value); 5] {
 
 #[tokio::test]
 async fn every_good_call_is_held_to_its_listed_output_schema_under_every_revision() {
-    for version in [ProtocolVersion::V_2025_06_18, ProtocolVersion::V_2025_11_25] {
+    for version in REVISIONS {
         let s = start(after::TripPlanner::new(), version.clone(), confirm());
         let listed_tools = tools(&s).await;
         for (name, args) in good_calls() {
+            if name == "cancel_booking" && version == ProtocolVersion::V_2026_07_28 {
+                continue; // rmcp's `peer.elicit` cannot ask a 2026 client (below)
+            }
             let result = call(&s, name, args).await;
             assert_eq!(
                 result.is_error,
@@ -387,23 +390,20 @@ async fn every_good_call_is_held_to_its_listed_output_schema_under_every_revisio
                 .collect();
             assert!(errors.is_empty(), "{version:?} {name}: {value} {errors:?}");
             if name == "book_hotel" {
-                assert_eq!(value["result"][1]["guests"], 1, "{value}");
+                // The array itself under 2026-07-28, inside `result` before.
+                let rooms = match value.get("result") {
+                    Some(rooms) => rooms,
+                    None => &value,
+                };
+                assert_eq!(
+                    value.is_array(),
+                    version == ProtocolVersion::V_2026_07_28,
+                    "{value}"
+                );
+                assert_eq!(rooms[1]["guests"], 1, "{value}");
             }
         }
     }
-    // 2026-07-28: the list itself, and a 2026 client cannot be asked by
-    // rmcp's `peer.elicit` (the recipe's second step, below).
-    let s = start(
-        after::TripPlanner::new(),
-        ProtocolVersion::V_2026_07_28,
-        confirm(),
-    );
-    let listed_tools = tools(&s).await;
-    let result = call(&s, "book_hotel", good_calls()[1].1.clone()).await;
-    let value = result.structured_content.expect("structuredContent");
-    assert!(value.is_array(), "{value}");
-    let schema = Value::Object(output_of(tool(&listed_tools, "book_hotel")).clone());
-    assert!(toolform_tests::agreement::validator(&schema).is_valid(&value));
 }
 
 #[tokio::test]
