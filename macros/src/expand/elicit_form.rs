@@ -74,7 +74,6 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
 /// one is reported, each at its literal or key.
 fn literal_checks(form: &Form) -> TokenStream {
     let krate = &form.krate;
-    let e = quote!(#krate::elicit);
     if !form.serde.generics.params.is_empty() {
         return TokenStream::new();
     }
@@ -96,7 +95,7 @@ fn literal_checks(form: &Form) -> TokenStream {
         {
             let min = bound(&p, range.min);
             let max = bound(&p, range.max);
-            let check = quote!(#e::__check_range::<#ty>(#min, #max));
+            let check = quote!(#p::form_range::<#ty>(#min, #max));
             out.extend(respan(quote!(const _: () = #check;), range.span));
         }
         let Some((fill, span)) = &ours.fill else {
@@ -114,8 +113,8 @@ fn literal_checks(form: &Form) -> TokenStream {
             Literal::Str(value) => {
                 let chars = value.chars().count() as u64;
                 quote!({
-                    #e::__check_default_str::<#ty>(#value);
-                    #e::__check_default_chars::<#ty>(#chars)
+                    #p::form_default_str::<#ty>(#value);
+                    #p::form_default_chars::<#ty>(#chars)
                 })
             }
             Literal::Num(n) => {
@@ -124,9 +123,9 @@ fn literal_checks(form: &Form) -> TokenStream {
                     Number::UInt(v) => quote!(#p::Bound::UInt(#v)),
                     Number::Float(v) => quote!(#p::Bound::Float(#v)),
                 };
-                quote!(#e::__check_default_number::<#ty>(#value))
+                quote!(#p::form_default_number::<#ty>(#value))
             }
-            Literal::Bool(_) => quote!(#e::__check_default_bool::<#ty>()),
+            Literal::Bool(_) => quote!(#p::form_default_bool::<#ty>()),
         };
         out.extend(respan(quote!(const _: () = #check;), *span));
     }
@@ -165,8 +164,8 @@ fn expand(form: &Form) -> TokenStream {
     // a repetition over a slice of one or none (`#(..)*`), not built as
     // streams of their own and interpolated (a few calls into the compiler
     // each); see `tool_schema::expand`.
-    let (rbp, rbe) = (&bp, &be);
-    let one = |on: bool| -> &[&syn::Ident] { if on { std::slice::from_ref(&rbe) } else { &[] } };
+    let rbp = &bp;
+    let one = |on: bool| -> &[&syn::Ident] { if on { std::slice::from_ref(&rbp) } else { &[] } };
     let (fields, cache) = match packed_fields(&bp, &be, form, &read) {
         Some(packed) => (packed, one(true)),
         None => {
@@ -232,7 +231,7 @@ fn form_bounds(form: &Form, fields: &[&FormField]) -> syn::Generics {
 }
 
 /// The field's compile-time checks of its attributes against its type.
-fn asserts(e: &syn::Ident, field: &FormField) -> Vec<TokenStream> {
+fn asserts(p: &syn::Ident, field: &FormField) -> Vec<TokenStream> {
     let ours: &FormFieldAttrs = &field.attrs;
     let ty = &field.ty;
     let mut asserts = Vec::new();
@@ -244,28 +243,28 @@ fn asserts(e: &syn::Ident, field: &FormField) -> Vec<TokenStream> {
     for (span, check) in [
         (
             ours.length.filter(|_| text).map(|l| l.span),
-            quote!(__assert_text),
+            quote!(assert_text),
         ),
         (
             ours.format.filter(|_| text).map(|(_, s)| s),
-            quote!(__assert_text),
+            quote!(assert_text),
         ),
         (
             ours.range.filter(|_| number).map(|r| r.span),
-            quote!(__assert_number),
+            quote!(assert_number),
         ),
-        (ours.items.as_ref().map(|i| i.span), quote!(__assert_multi)),
-        (ours.enum_names, quote!(__assert_select)),
+        (ours.items.as_ref().map(|i| i.span), quote!(assert_multi)),
+        (ours.enum_names, quote!(assert_select)),
     ] {
         if let Some(span) = span {
             // Every token at the key, so an unmet bound is reported there.
-            asserts.push(respan(quote!(#e::#check::<#ty>();), span));
+            asserts.push(respan(quote!(#p::#check::<#ty>();), span));
         }
     }
     asserts
 }
 
-/// The form's fields in the packed encoding (`toolform::elicit::PackedForm`,
+/// The form's fields in the packed encoding (`toolform::__private::PackedForm`,
 /// whose module documents the text), or `None` where the listed one is
 /// needed: a generic type (a `static` in a generic impl is shared by every
 /// instantiation) or a description written as an expression.
@@ -288,7 +287,7 @@ fn packed_fields(
         let ours: &FormFieldAttrs = &field.attrs;
         let description = ours.description.packed()?;
         let ty = &field.ty;
-        let asserts = asserts(e, field);
+        let asserts = asserts(p, field);
         let of_type = || quote_spanned!(emit::ty_span(ty)=> &<#ty as #e::FormValue>::TYPE);
         let ty_index = if asserts.is_empty() {
             types.index_by(crate::expand::packed::KeyRef::Type(ty), of_type)
@@ -341,7 +340,7 @@ fn packed_fields(
         let items = &defaults.items;
         quote!(&[#(#items),*])
     };
-    Some(quote!(#e::FormFields::Packed(&#e::PackedForm {
+    Some(quote!(#e::FormFields::Packed(&#p::PackedForm {
         text: #text,
         types: &[#(#types),*],
         defaults: #defaults,
@@ -354,7 +353,7 @@ fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream 
     let ty = &field.ty;
     let ty_span = emit::ty_span(ty);
     let name = &field.name;
-    let asserts = asserts(e, field);
+    let asserts = asserts(p, field);
     let kind = quote_spanned!(ty_span=> &<#ty as #e::FormValue>::KIND);
     // A default (serde's or `#[elicit(default)]`) makes any field optional.
     let required = if field.has_default || ours.fill.is_some() {

@@ -3,7 +3,7 @@
 //! parts that depend on types (one `shape_of::<T>` per distinct wire type,
 //! one default per field that has one, the declared constraints), instead of
 //! one `Field` literal of fifteen members per field. The runtime decodes it
-//! once per type (`toolform::shape::Packed`).
+//! once per type (`toolform::__private::Packed`).
 //!
 //! The text is a sequence of items, each either a number (`12;`), a string
 //! (`5:hello`, its length in bytes, a colon, the bytes) or an absent string

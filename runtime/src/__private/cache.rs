@@ -84,7 +84,7 @@ impl Schemas {
 pub struct Cache {
     /// The rendered schemas ([`ToolSchema::__SCHEMAS`](crate::ToolSchema)).
     pub schemas: Schemas,
-    /// The decoded body ([`Packed::cache`](crate::shape::Packed)).
+    /// The decoded body ([`Packed::cache`](crate::shape::packed::Packed)).
     pub body: crate::shape::Decoded,
 }
 

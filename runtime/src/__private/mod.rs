@@ -3,8 +3,12 @@
 pub use crate::__json_schema;
 pub use crate::render::render;
 pub use crate::shape::{
-    Body, Convert, Decoded, Enum, Field, Named, Packed, Repr, Shape, Struct, Variant, VariantBody,
+    Body, Convert, Enum, Field, Named, Repr, Shape, Struct, Variant, VariantBody,
 };
+// The derive's compact encodings: named by generated code only, so public
+// here and nowhere else (`Body::Packed` and `FormFields::Packed` are hidden).
+pub use crate::elicit::form::{DecodedForm, PackedForm};
+pub use crate::shape::packed::{Decoded, Packed};
 pub use crate::{Contract, ToolSchema};
 #[cfg(feature = "schemars")]
 pub use ::schemars;
@@ -26,12 +30,14 @@ mod cache;
 mod constraints;
 mod defaults;
 mod examples;
+mod form_checks;
 mod ranges;
 
 pub use cache::*;
 pub use constraints::*;
 pub use defaults::*;
 pub use examples::*;
+pub use form_checks::*;
 pub use ranges::*;
 
 /// Wire shapes of chrono's `chrono::serde::ts_*` modules, which the derive

@@ -26,7 +26,9 @@ pub enum FormFields {
     /// Written out, one literal per field (hand-written forms, and the
     /// derive's for generic types).
     Listed(&'static [FormField]),
-    /// The derive's compact encoding, decoded on first use.
+    /// The derive's compact encoding (a derive internal), decoded on first
+    /// use: read the fields through [`FormFields::get`].
+    #[doc(hidden)]
     Packed(&'static PackedForm),
 }
 
@@ -41,7 +43,8 @@ pub struct FormType {
 }
 
 /// A form's fields in the derive's compact encoding (see the module
-/// documentation of `elicit::packed` in the source, and [`FormFields::Packed`]).
+/// documentation of `elicit::packed` in the source): a derive internal, named
+/// by generated code as `toolform::__private::PackedForm`.
 #[derive(Debug)]
 pub struct PackedForm {
     /// Names, flags and annotations.

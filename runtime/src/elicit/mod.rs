@@ -33,7 +33,9 @@
 //! ```
 
 pub(crate) mod answer;
-mod form;
+// `pub(crate)`: the derive's compact encoding (`PackedForm`, `DecodedForm`)
+// is named through `toolform::__private`, and so are the compile-time checks.
+pub(crate) mod form;
 mod format;
 mod gate;
 pub mod grammar;
@@ -44,11 +46,14 @@ mod property;
 use crate::violation::Violation;
 pub use answer::{ASK_AGAIN_LINES, ElicitError, Elicited};
 pub use form::{
-    DecodedForm, FieldKind, Form, FormField, FormFields, FormProblem, FormType, FormValue,
-    PackedForm, SelectEnum,
+    FieldKind, Form, FormField, FormFields, FormProblem, FormType, FormValue, SelectEnum,
 };
 pub use format::Format;
 pub use gate::{GateError, gate, validate_content};
+// The traits the derive's compile-time checks bound (`__private::assert_*`):
+// public for the bound, hidden; diagnostics name them `TextField`, ...
+#[doc(hidden)]
+pub use form::{MultiField, NumberField, SelectField, TextField};
 pub use lower::render_form;
 pub use toolform_macros::ElicitForm;
 
@@ -150,106 +155,5 @@ pub fn validate_answer(
     match answer::drop_optional_nulls(plan, content) {
         Some(Value::Object(content)) => crate::args::form_violations(plan, &content),
         _ => crate::args::form_violations(plan, content),
-    }
-}
-
-// Compile-time checks the derive places at the attribute at fault.
-#[doc(hidden)]
-pub const fn __assert_text<T: form::TextField + ?Sized>() {}
-#[doc(hidden)]
-pub const fn __assert_number<T: form::NumberField + ?Sized>() {}
-#[doc(hidden)]
-pub const fn __assert_multi<T: form::MultiField + ?Sized>() {}
-#[doc(hidden)]
-pub const fn __assert_select<T: form::SelectField + ?Sized>() {}
-#[doc(hidden)]
-pub use form::{MultiField, NumberField, SelectField, TextField};
-
-#[doc(hidden)]
-pub const fn __check_default_str<T: FormValue + ?Sized>(value: &str) {
-    match &T::KIND {
-        FieldKind::String { .. } => {}
-        FieldKind::Select(shape) => {
-            if !form::const_has_option(shape, value) {
-                panic!("this `default` is not one of the enum's options (the names serde reads)");
-            }
-        }
-        _ => panic!("this `default` is a string, but the field does not hold text or a select"),
-    }
-}
-
-#[doc(hidden)]
-pub const fn __check_default_number<T: FormValue + ?Sized>(value: crate::shape::Bound) {
-    match &T::KIND {
-        FieldKind::Number => {}
-        FieldKind::Integer(_) if matches!(value, crate::shape::Bound::Float(_)) => {
-            panic!("this `default` has a fraction, but the field holds an integer")
-        }
-        FieldKind::Integer(range) => {
-            if !crate::shape::int_in_range(range, value) {
-                panic!("this `default` is outside the range of the field's integer type")
-            }
-        }
-        _ => panic!("this `default` is a number, but the field does not hold a number"),
-    }
-}
-
-/// `#[elicit(range(..))]` on an integer field: each bound must lie within
-/// the field's type.
-#[doc(hidden)]
-pub const fn __check_range<T: FormValue + ?Sized>(
-    min: Option<crate::shape::Bound>,
-    max: Option<crate::shape::Bound>,
-) {
-    if let FieldKind::Integer(range) = &T::KIND {
-        if let Some(min) = min
-            && !crate::shape::int_range_meets(range, Some(min), Some(min))
-        {
-            panic!(
-                "this `range(min = ..)` is outside the range of the field's integer type: \
-                 serde never reads such a value"
-            )
-        }
-        if let Some(max) = max
-            && !crate::shape::int_range_meets(range, Some(max), Some(max))
-        {
-            panic!(
-                "this `range(max = ..)` is outside the range of the field's integer type: \
-                 serde never reads such a value"
-            )
-        }
-    }
-}
-
-/// A text `default` must fit the length the field's type itself allows
-/// (`char`: one character).
-#[doc(hidden)]
-pub const fn __check_default_chars<T: FormValue + ?Sized>(chars: u64) {
-    if let FieldKind::String {
-        min_length,
-        max_length,
-        ..
-    } = &T::KIND
-    {
-        let short = match min_length {
-            Some(m) => chars < *m,
-            None => false,
-        };
-        let long = match max_length {
-            Some(m) => chars > *m,
-            None => false,
-        };
-        if short || long {
-            panic!(
-                "this `default` does not have the length the field's type allows (a `char` is one character)"
-            )
-        }
-    }
-}
-
-#[doc(hidden)]
-pub const fn __check_default_bool<T: FormValue + ?Sized>() {
-    if !matches!(&T::KIND, FieldKind::Boolean) {
-        panic!("this `default` is a boolean, but the field is not a boolean");
     }
 }

@@ -12,10 +12,12 @@
 
 use serde_json::Value;
 
-mod packed;
+// `pub(crate)`: the derive's compact encoding (`Packed`, `Decoded`) is
+// named by generated code through `toolform::__private` only.
+pub(crate) mod packed;
 pub(crate) mod serde_read;
 mod view;
-pub use packed::{Decoded, Packed};
+pub(crate) use packed::{Decoded, Packed};
 pub(crate) use packed::{Items, leak};
 pub(crate) use view::{Content, EnumView, ReprKind, str_eq};
 
@@ -146,14 +148,15 @@ pub enum Body {
     /// `#[serde(from = ..)]`/`try_from` and/or `into`.
     Convert(&'static Convert),
     /// The derive's compact encoding of a struct with named fields or of an
-    /// enum, decoded on first use: read bodies through [`Named::body`] (or
-    /// [`Body::get`]), which never return this variant. Hand-written shapes
-    /// use the other variants.
+    /// enum (a derive internal), decoded on first use: read bodies through
+    /// [`Named::body`] (or [`Body::get`]), which never return it.
+    #[doc(hidden)]
     Packed(&'static Packed),
 }
 
 impl Body {
-    /// This body, with a [`Body::Packed`] decoded (once per type).
+    /// This body, with the derive's compact encoding decoded (once per
+    /// type): never the hidden `Body::Packed`.
     pub fn get(&'static self) -> &'static Body {
         match self {
             Body::Packed(packed) => packed.body(),
@@ -164,7 +167,7 @@ impl Body {
 
 impl Named {
     /// The wire body, decoded from the derive's compact encoding on first
-    /// use: never [`Body::Packed`].
+    /// use: never the hidden `Body::Packed`.
     pub fn body(&'static self) -> &'static Body {
         self.body.get()
     }
@@ -172,7 +175,7 @@ impl Named {
 
 impl Convert {
     /// The type's own body, decoded from the derive's compact encoding on
-    /// first use: never [`Body::Packed`].
+    /// first use: never the hidden `Body::Packed`.
     pub fn body(&'static self) -> &'static Body {
         self.body.get()
     }

@@ -40,7 +40,8 @@ use serde_json::Value;
 use std::sync::OnceLock;
 
 /// A body in the derive's compact encoding (see the module documentation
-/// of `shape::packed` in the source, and [`Body::Packed`]).
+/// of `shape::packed` in the source): a derive internal, named by generated
+/// code as `toolform::__private::Packed`.
 #[derive(Debug)]
 pub struct Packed {
     /// Names, flags and annotations.
