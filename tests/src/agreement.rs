@@ -152,11 +152,26 @@ fn verdict(accepts: bool) -> &'static str {
 
 /// A validator for a schema, with format assertion on (draft 2020-12).
 pub fn validator(schema: &Value) -> jsonschema::Validator {
+    validator_in(schema, jsonschema::Draft::Draft202012)
+}
+
+/// A validator for a schema under `draft`, with format assertion on;
+/// panics, showing the schema, when it does not compile.
+pub fn validator_in(schema: &Value, draft: jsonschema::Draft) -> jsonschema::Validator {
+    try_validator_in(schema, draft)
+        .unwrap_or_else(|e| panic!("schema does not compile: {e}\n{schema:#}"))
+}
+
+/// A validator for a schema under `draft`, with format assertion on, or
+/// why it does not compile.
+pub fn try_validator_in(
+    schema: &Value,
+    draft: jsonschema::Draft,
+) -> Result<jsonschema::Validator, jsonschema::ValidationError<'static>> {
     jsonschema::options()
-        .with_draft(jsonschema::Draft::Draft202012)
+        .with_draft(draft)
         .should_validate_formats(true)
         .build(schema)
-        .unwrap_or_else(|e| panic!("schema does not compile: {e}\n{schema:#}"))
 }
 
 /// Runs the agreement check for `T` from `seeds`.
@@ -288,14 +303,6 @@ pub struct DialectReport {
     pub moved: usize,
 }
 
-fn validator_owned(schema: &Value) -> jsonschema::Validator {
-    jsonschema::options()
-        .with_draft(jsonschema::Draft::Draft202012)
-        .should_validate_formats(true)
-        .build(schema)
-        .expect("toolform's own schemas compile")
-}
-
 /// What OpenAI strict moves into the description (the first six), and
 /// Groq strict besides: the array bounds.
 const OPENAI_MOVED: [&str; 8] = [
@@ -394,11 +401,7 @@ fn moved_only(
     // An error inside `oneOf`/`anyOf` is reported at the combinator: the
     // original without the moved keywords decides instead.
     let stripped = without(schema, moved);
-    jsonschema::options()
-        .with_draft(jsonschema::Draft::Draft202012)
-        .should_validate_formats(true)
-        .build(&stripped)
-        .is_ok_and(|v| v.is_valid(doc))
+    try_validator_in(&stripped, jsonschema::Draft::Draft202012).is_ok_and(|v| v.is_valid(doc))
 }
 
 /// `schema` without the keywords `moved` wherever a schema holds them
@@ -481,16 +484,12 @@ where
             Dialect::JsonSchemaDraft07 => jsonschema::Draft::Draft7,
             _ => jsonschema::Draft::Draft202012,
         };
-        let Ok(validator) = jsonschema::options()
-            .with_draft(draft)
-            .should_validate_formats(true)
-            .build(converted)
-        else {
+        let Ok(validator) = try_validator_in(converted, draft) else {
             continue;
         };
         // The original, for telling a moved constraint from a lost meaning.
         let original_schema = T::input_schema().clone();
-        let original = validator_owned(&original_schema);
+        let original = self::validator(&original_schema);
         let mut known = Vec::new();
         property_names(converted, &mut known);
         for seed in seeds {

@@ -9,7 +9,9 @@
 pub mod agreement;
 pub mod deep;
 pub mod dialect_check;
+pub mod growth;
 pub mod in_process;
+pub mod judge;
 pub mod mutate;
 
 use serde_json::Value;
@@ -87,13 +89,26 @@ pub fn fixture(rel: &str) -> Option<PathBuf> {
 /// revision's own `schema.json` (`ElicitRequestFormParams`, or for 2025-06-18
 /// `ElicitRequest`); `None` (said loudly) when the fixture is missing.
 pub fn spec_form_validator(revision: toolform::Revision) -> Option<jsonschema::Validator> {
+    let draft07 = revision == toolform::Revision::V2025_06_18;
+    let def = if draft07 {
+        "ElicitRequest"
+    } else {
+        "ElicitRequestFormParams"
+    };
+    spec_validator(&revision.to_string(), draft07, def)
+}
+
+/// A validator for the definition `def` of the MCP revision `revision`'s own
+/// `schema.json` (draft-07 with `definitions` for 2025-06-18, `draft07`;
+/// 2020-12 with `$defs` after); `None` (said loudly) when the fixture is
+/// missing.
+pub fn spec_validator(revision: &str, draft07: bool, def: &str) -> Option<jsonschema::Validator> {
     let path = fixture(&format!("mcp-spec/{revision}/schema.json"))?;
     let mut spec: Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
-    let draft07 = revision == toolform::Revision::V2025_06_18;
     let target = if draft07 {
-        "#/definitions/ElicitRequest"
+        format!("#/definitions/{def}")
     } else {
-        "#/$defs/ElicitRequestFormParams"
+        format!("#/$defs/{def}")
     };
     spec.as_object_mut()?.insert("$ref".into(), target.into());
     let draft = if draft07 {

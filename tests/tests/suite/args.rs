@@ -1798,9 +1798,4 @@ fn recursive_enums_near_the_depth_limit() {
     dispose(doc);
 }
 
-/// How many violations an error of `n` lists (issue 22): the first
-/// `MAX_VIOLATIONS`, then one entry counting the rest.
-fn capped(n: usize) -> usize {
-    let cap = toolform::args::MAX_VIOLATIONS;
-    n.min(cap) + usize::from(n > cap)
-}
+use toolform_tests::growth::capped;

@@ -12,13 +12,7 @@ use toolform::compat::{
     LockOutcome, check_lockfile, diff, diff_tools, fingerprint, tool, tool_without_output,
 };
 
-fn validator(schema: &Value) -> jsonschema::Validator {
-    jsonschema::options()
-        .with_draft(jsonschema::Draft::Draft202012)
-        .should_validate_formats(true)
-        .build(schema)
-        .unwrap_or_else(|e| panic!("{schema} does not compile: {e}"))
-}
+use toolform_tests::agreement::validator;
 
 fn accepts(schema: &Value, doc: &Value) -> bool {
     validator(schema).is_valid(doc)

@@ -1275,13 +1275,7 @@ fn strict_documents_round_trip_through_decode() {
 
 // ------------------------------------------------------------ adversarial
 
-fn timed<R>(what: &str, n: usize, f: impl FnOnce() -> R) -> R {
-    let start = std::time::Instant::now();
-    let out = f();
-    let ns = start.elapsed().as_nanos() as f64 / n.max(1) as f64;
-    println!("{what}: n = {n}: {ns:.0} ns per node");
-    out
-}
+use toolform_tests::growth::timed;
 
 #[test]
 fn deep_values_are_refused_or_walked_without_overflow() {

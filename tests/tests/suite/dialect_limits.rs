@@ -558,12 +558,7 @@ fn check_tools_holds_request_budgets() {
 
 // ------------------------------------------------------------ hostile
 
-fn timed<T>(label: &str, n: usize, f: impl FnOnce() -> T) -> T {
-    let start = std::time::Instant::now();
-    let out = f();
-    eprintln!("{label:<48} n={n:<8} {:>10.1?}", start.elapsed());
-    out
-}
+use toolform_tests::growth::timed;
 
 /// Wide inputs stay linear: 1k to 1M references into `$defs`, enum
 /// values, tools; no timing is asserted (the times are printed), but a

@@ -17,13 +17,7 @@ fn provider(d: Dialect) -> Provider {
     Provider::of(d).unwrap_or_else(|| panic!("no checker for {d}"))
 }
 
-fn validator(schema: &Value, draft: jsonschema::Draft) -> jsonschema::Validator {
-    jsonschema::options()
-        .with_draft(draft)
-        .should_validate_formats(true)
-        .build(schema)
-        .unwrap_or_else(|e| panic!("{schema} does not compile: {e}"))
-}
+use toolform_tests::agreement::validator_in as validator;
 
 /// Converts `schema` to `dialect`, checks the output with the independent
 /// checker, and holds the verdicts of the converted schema (under draft-07

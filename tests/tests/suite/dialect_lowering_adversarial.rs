@@ -45,12 +45,7 @@ fn holds(schema: &Value) {
     }
 }
 
-fn timed<T>(label: &str, n: usize, f: impl FnOnce() -> T) -> T {
-    let start = std::time::Instant::now();
-    let out = f();
-    eprintln!("{label:<56} n={n:<7} {:>10.1?}", start.elapsed());
-    out
-}
+use toolform_tests::growth::timed;
 
 /// An object built by moves (`json!` copies its arguments recursively).
 fn object(entries: Vec<(&str, Value)>) -> Value {

@@ -1186,12 +1186,7 @@ fn odd_values_keep_their_meaning() {
 /// builds copy JSON slowly.
 const SIZES: [usize; 3] = [1_000, 10_000, 100_000];
 
-fn timed<T>(label: &str, n: usize, f: impl FnOnce() -> T) -> T {
-    let start = std::time::Instant::now();
-    let out = f();
-    eprintln!("{label:<52} n={n:<7} {:>10.1?}", start.elapsed());
-    out
-}
+use toolform_tests::growth::timed;
 
 fn names(n: usize, prefix: &str) -> Vec<String> {
     (0..n).map(|i| format!("{prefix}-é-{i}")).collect()
@@ -1461,12 +1456,7 @@ fn decode_grows_linearly() {
     }
 }
 
-/// How many violations an error of `n` lists (issue 22): the first
-/// `MAX_VIOLATIONS`, then one entry counting the rest.
-fn capped(n: usize) -> usize {
-    let cap = toolform::args::MAX_VIOLATIONS;
-    n.min(cap) + usize::from(n > cap)
-}
+use toolform_tests::growth::capped;
 
 /// Found by `convert_holds_on_any_schema`: Gemini's `anyOf`-alone rule
 /// refused a `type` the lowering wrote from `const`, at `/type`, a place the

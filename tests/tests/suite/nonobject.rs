@@ -305,9 +305,7 @@ mod erased {
 /// Tools whose output schema is an object at the root.
 const OBJECT_TOOLS: [&str; 2] = ["shape", "found"];
 
-fn validator(schema: &Value) -> jsonschema::Validator {
-    toolform_tests::agreement::validator(schema)
-}
+use toolform_tests::agreement::validator;
 
 fn errors(validator: &jsonschema::Validator, value: &Value) -> Vec<String> {
     validator
@@ -318,29 +316,8 @@ fn errors(validator: &jsonschema::Validator, value: &Value) -> Vec<String> {
 
 /// A validator for the definition `def` of `version`'s own `schema.json`.
 fn spec_validator(version: &ProtocolVersion, def: &str) -> Option<jsonschema::Validator> {
-    let path = toolform_tests::fixture(&format!("mcp-spec/{}/schema.json", version.as_str()))?;
-    let text = std::fs::read_to_string(path).expect("the spec's schema reads");
-    let mut spec: Value = serde_json::from_str(&text).expect("the spec's schema parses");
     let draft07 = *version == ProtocolVersion::V_2025_06_18;
-    let target = if draft07 {
-        format!("#/definitions/{def}")
-    } else {
-        format!("#/$defs/{def}")
-    };
-    spec.as_object_mut()
-        .expect("an object")
-        .insert("$ref".into(), target.into());
-    let draft = if draft07 {
-        jsonschema::Draft::Draft7
-    } else {
-        jsonschema::Draft::Draft202012
-    };
-    Some(
-        jsonschema::options()
-            .with_draft(draft)
-            .build(&spec)
-            .expect("the spec's schema compiles"),
-    )
+    toolform_tests::spec_validator(version.as_str(), draft07, def)
 }
 
 fn text_blocks(result: &CallToolResult) -> Vec<String> {

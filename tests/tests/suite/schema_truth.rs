@@ -24,7 +24,6 @@
 //! Every claim about serde is checked by running serde: `reads` and `writes`
 //! assert serde's verdict before comparing the schema's.
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -34,109 +33,7 @@ use toolform_tests::agreement;
 
 // ------------------------------------------------------------ the harness
 
-/// Collects every mismatch of one test, so a failure lists all of them.
-#[derive(Default)]
-struct Judge {
-    problems: Vec<String>,
-}
-
-impl Judge {
-    /// serde reads `doc` exactly when `serde_reads` (checked), and the input
-    /// schema and `parse_args` agree with serde.
-    fn reads<T: ToolSchema + DeserializeOwned>(&mut self, doc: Value, serde_reads: bool) {
-        let name = std::any::type_name::<T>();
-        let serde = serde_json::from_value::<T>(doc.clone());
-        if serde.is_ok() != serde_reads {
-            self.problems.push(format!(
-                "{name}: the test claims serde {} {doc}, serde says {}",
-                if serde_reads { "reads" } else { "rejects" },
-                match &serde {
-                    Ok(_) => "ok".to_string(),
-                    Err(e) => e.to_string(),
-                }
-            ));
-            return;
-        }
-        let schema = T::input_schema();
-        let accepts = agreement::validator(schema).is_valid(&doc);
-        if accepts != serde_reads {
-            self.problems.push(format!(
-                "{name}: input schema {} {doc}, serde {} ({})\n  schema: {schema}",
-                verdict(accepts),
-                verdict(serde_reads),
-                serde.err().map(|e| e.to_string()).unwrap_or_default()
-            ));
-        }
-        let args = toolform::parse_args::<T>(&doc).is_ok();
-        if args != serde_reads {
-            self.problems.push(format!(
-                "{name}: parse_args {} {doc}, serde {}",
-                verdict(args),
-                verdict(serde_reads),
-            ));
-        }
-    }
-
-    /// serde writes `value` as `expected`, and the output schema accepts it.
-    fn writes<T: ToolSchema + Serialize>(&mut self, value: &T, expected: Value) {
-        let name = std::any::type_name::<T>();
-        match serde_json::to_value(value) {
-            Ok(written) if written == expected => {
-                let schema = T::output_schema();
-                if let Err(e) = agreement::validator(schema).validate(&written) {
-                    self.problems.push(format!(
-                        "{name}: output schema rejects what serde writes: {written}: {e}\n  schema: {schema}"
-                    ));
-                }
-            }
-            other => self.problems.push(format!(
-                "{name}: the test claims serde writes {expected}, serde wrote {:?}",
-                other.map_err(|e| e.to_string())
-            )),
-        }
-    }
-
-    /// The output schema does (not) accept `doc`: precision where serde
-    /// never writes it.
-    fn output_accepts<T: ToolSchema>(&mut self, doc: Value, accepts: bool) {
-        let name = std::any::type_name::<T>();
-        let schema = T::output_schema();
-        if agreement::validator(schema).is_valid(&doc) != accepts {
-            self.problems.push(format!(
-                "{name}: output schema should {}accept {doc}\n  schema: {schema}",
-                if accepts { "" } else { "not " }
-            ));
-        }
-    }
-
-    /// The agreement run over mutants of `seeds`.
-    fn agrees<T: ToolSchema + DeserializeOwned + Serialize>(&mut self, seeds: &[Value]) {
-        let name = std::any::type_name::<T>();
-        let run = std::panic::catch_unwind(|| {
-            agreement::check::<T>(seeds).assert_clean(name);
-        });
-        if let Err(e) = run {
-            let text = e
-                .downcast_ref::<String>()
-                .cloned()
-                .unwrap_or_else(|| format!("{name}: panicked"));
-            self.problems.push(text);
-        }
-    }
-
-    fn finish(self) {
-        assert!(
-            self.problems.is_empty(),
-            "{} problem(s):\n\n{}",
-            self.problems.len(),
-            self.problems.join("\n\n")
-        );
-    }
-}
-
-fn verdict(accepts: bool) -> &'static str {
-    if accepts { "accepts" } else { "rejects" }
-}
+use toolform_tests::judge::Judge;
 
 /// `text` parsed as JSON (for numbers `json!` cannot write).
 fn parsed(text: &str) -> Value {

@@ -18,7 +18,6 @@
 //! Every claim about serde below is checked by running serde: `reads`
 //! asserts serde's own verdict before comparing the schema's.
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
@@ -28,145 +27,7 @@ use toolform_tests::agreement::{self, Limit};
 
 // ------------------------------------------------------------ the harness
 
-/// Collects every mismatch of one test, so a failure lists all of them.
-#[derive(Default)]
-struct Judge {
-    problems: Vec<String>,
-}
-
-impl Judge {
-    /// serde reads `doc` exactly when `serde_reads` (checked: a wrong claim
-    /// about serde is a test bug, reported as such), and the input schema
-    /// agrees with serde.
-    fn reads<T: ToolSchema + DeserializeOwned>(&mut self, doc: Value, serde_reads: bool) {
-        let name = std::any::type_name::<T>();
-        let serde = serde_json::from_value::<T>(doc.clone());
-        if serde.is_ok() != serde_reads {
-            self.problems.push(format!(
-                "{name}: the test claims serde {} {doc}, serde says {}",
-                if serde_reads { "reads" } else { "rejects" },
-                match &serde {
-                    Ok(_) => "ok".to_string(),
-                    Err(e) => e.to_string(),
-                }
-            ));
-            return;
-        }
-        let schema = T::input_schema();
-        let accepts = agreement::validator(schema).is_valid(&doc);
-        if accepts != serde_reads {
-            self.problems.push(format!(
-                "{name}: input schema {} {doc}, serde {} ({})\n  schema: {schema}",
-                verdict(accepts),
-                verdict(serde_reads),
-                serde.err().map(|e| e.to_string()).unwrap_or_default()
-            ));
-        }
-    }
-
-    /// serde writes `value` as `expected` (`None`: serde refuses to write
-    /// it), and the output schema accepts what serde wrote.
-    fn writes<T: ToolSchema + Serialize>(&mut self, value: &T, expected: Option<Value>) {
-        let name = std::any::type_name::<T>();
-        let written = serde_json::to_value(value);
-        match (&written, &expected) {
-            (Ok(w), Some(e)) if w == e => {}
-            (Err(_), None) => {}
-            _ => {
-                self.problems.push(format!(
-                    "{name}: the test claims serde writes {expected:?}, serde wrote {:?}",
-                    written.as_ref().map_err(|e| e.to_string())
-                ));
-                return;
-            }
-        }
-        if let Ok(w) = written {
-            let schema = T::output_schema();
-            if let Err(e) = agreement::validator(schema).validate(&w) {
-                self.problems.push(format!(
-                    "{name}: output schema rejects what serde writes: {w}: {e}\n  schema: {schema}"
-                ));
-            }
-        }
-    }
-
-    /// The output schema does (not) accept `doc`: precision where serde
-    /// never writes something.
-    fn output_accepts<T: ToolSchema>(&mut self, doc: Value, accepts: bool) {
-        let name = std::any::type_name::<T>();
-        let schema = T::output_schema();
-        if agreement::validator(schema).is_valid(&doc) != accepts {
-            self.problems.push(format!(
-                "{name}: output schema should {}accept {doc}\n  schema: {schema}",
-                if accepts { "" } else { "not " }
-            ));
-        }
-    }
-
-    /// The agreement run over mutants of `seeds`.
-    fn agrees<T: ToolSchema + DeserializeOwned + Serialize>(
-        &mut self,
-        seeds: &[Value],
-        limits: &'static [Limit],
-    ) {
-        let name = std::any::type_name::<T>();
-        let run = std::panic::catch_unwind(|| {
-            agreement::check_with::<T>(seeds, limits).assert_clean(name);
-        });
-        if let Err(e) = run {
-            let text = e
-                .downcast_ref::<String>()
-                .cloned()
-                .unwrap_or_else(|| format!("{name}: panicked"));
-            self.problems.push(text);
-        }
-    }
-
-    /// Both schemas of `T` (inline and `$defs`) are valid 2020-12 schemas.
-    fn meta_valid<T: ToolSchema>(&mut self) {
-        let name = std::any::type_name::<T>();
-        for contract in [Contract::Input, Contract::Output] {
-            for (how, schema) in [
-                ("inline", T::schema(contract).unwrap().clone()),
-                (
-                    "$defs",
-                    T::schema(
-                        toolform::SchemaSettings::from(contract)
-                            .defs(toolform::Defs::EveryNamedType),
-                    )
-                    .unwrap()
-                    .clone(),
-                ),
-            ] {
-                if let Err(e) = jsonschema::meta::validate(&schema) {
-                    self.problems.push(format!(
-                        "{name} {contract:?} ({how}): not a valid 2020-12 schema: {e}\n  {schema}"
-                    ));
-                }
-            }
-        }
-    }
-
-    fn check(&mut self, what: &str, ok: bool) {
-        if !ok {
-            self.problems.push(what.to_string());
-        }
-    }
-
-    #[track_caller]
-    fn finish(self) {
-        assert!(
-            self.problems.is_empty(),
-            "{} problem(s):\n{}",
-            self.problems.len(),
-            self.problems.join("\n\n")
-        );
-    }
-}
-
-fn verdict(accepts: bool) -> &'static str {
-    if accepts { "accepts" } else { "rejects" }
-}
+use toolform_tests::judge::Judge;
 
 // ------------------------------------------------- 1. keys in buffered content
 
@@ -265,7 +126,7 @@ fn integer_keys_in_buffered_content() {
         },
         Some(json!({"id": 1, "7": 2.5})),
     );
-    j.agrees::<FlatIntMap>(&[json!({"id": 1})], &[]);
+    j.agrees_with::<FlatIntMap>(&[json!({"id": 1})], &[]);
 
     // Deeper inside a flattened struct.
     j.reads::<FlatNested>(json!({"id": 1, "m": {}, "big": null}), true);
@@ -289,7 +150,7 @@ fn integer_keys_in_buffered_content() {
             "big": 5
         })),
     );
-    j.agrees::<FlatNested>(
+    j.agrees_with::<FlatNested>(
         &[json!({"id": 1, "m": {}, "letters": {"a": 1}, "big": null})],
         &[],
     );
@@ -311,7 +172,7 @@ fn integer_keys_in_buffered_content() {
         &UntaggedIntKeys::Wide { wide: -5 },
         Some(json!({"wide": -5})),
     );
-    j.agrees::<UntaggedIntKeys>(&[json!({"m": {}}), json!([{}]), json!("s")], &[]);
+    j.agrees_with::<UntaggedIntKeys>(&[json!({"m": {}}), json!([{}]), json!("s")], &[]);
 
     // Internally tagged: struct and newtype variants, and deeper.
     j.reads::<InternalIntKeys>(json!({"t": "A", "m": {}}), true);
@@ -333,7 +194,7 @@ fn integer_keys_in_buffered_content() {
         },
         Some(json!({"t": "A", "m": {"2": false}, "n": -5})),
     );
-    j.agrees::<InternalIntKeys>(
+    j.agrees_with::<InternalIntKeys>(
         &[
             json!({"t": "A", "m": {}}),
             json!({"t": "B"}),
@@ -349,7 +210,7 @@ fn integer_keys_in_buffered_content() {
         &PartlyUntaggedIntKeys::Known([(1, true)].into()),
         Some(json!({"Known": {"1": true}})),
     );
-    j.agrees::<PartlyUntaggedIntKeys>(&[json!({"Known": {}}), json!("s")], &[]);
+    j.agrees_with::<PartlyUntaggedIntKeys>(&[json!({"Known": {}}), json!("s")], &[]);
 
     // Adjacently tagged: the key order decides.
     // Tag first: serde reads the content directly, integer keys too. The
@@ -370,7 +231,7 @@ fn integer_keys_in_buffered_content() {
         &AdjacentIntKeys::A([(1, true)].into()),
         Some(json!({"t": "A", "c": {"1": true}})),
     );
-    j.agrees::<AdjacentIntKeys>(
+    j.agrees_with::<AdjacentIntKeys>(
         &[json!({"t": "A", "c": {}}), json!({"t": "B", "c": 1})],
         KEY_ORDER,
     );
@@ -429,8 +290,8 @@ fn units_in_buffered_content() {
     j.reads::<UntaggedUnits>(json!({"unit": null, "marker": null}), true);
     j.reads::<UntaggedUnits>(json!({"unit": {}, "marker": null}), false);
     j.reads::<UntaggedUnits>(json!({"unit": null, "marker": {}}), false);
-    j.agrees::<FlatUnits>(&[json!({"id": 1, "unit": null, "marker": null})], &[]);
-    j.agrees::<UntaggedUnits>(&[json!({"unit": null, "marker": null})], &[]);
+    j.agrees_with::<FlatUnits>(&[json!({"id": 1, "unit": null, "marker": null})], &[]);
+    j.agrees_with::<UntaggedUnits>(&[json!({"unit": null, "marker": null})], &[]);
     j.finish();
 }
 
@@ -544,7 +405,7 @@ fn internally_tagged_newtype_variants() {
         &T::Int(IntInner::Q { z: false }),
         Some(json!({"t": "Int", "k": "Q", "z": false})),
     );
-    j.agrees::<T>(
+    j.agrees_with::<T>(
         &[
             json!({"t": "Ping"}),
             json!({"t": "Unit"}),
@@ -600,7 +461,7 @@ fn flattened_external_unit_variant() {
     j.reads::<FlatControl>(json!({"id": 1, "Pause": []}), false);
     j.reads::<FlatControl>(json!({"id": 1, "Pause": 1}), false);
     j.reads::<FlatControl>(json!({"id": 1}), false);
-    j.agrees::<FlatControl>(
+    j.agrees_with::<FlatControl>(
         &[
             json!({"id": 1, "Pause": null}),
             json!({"id": 1, "Resume": 2}),
@@ -699,7 +560,7 @@ fn one_type_name_two_types() {
         json!({"a": {"x": 1}, "b": {"y": "s"}, "c": {"x": 2}, "d": {"x": 3}, "again": {"x": 4}}),
         false,
     );
-    j.agrees::<Twins>(std::slice::from_ref(&doc), &[]);
+    j.agrees_with::<Twins>(std::slice::from_ref(&doc), &[]);
     for contract in [Contract::Input, Contract::Output] {
         let defs = Twins::schema(
             toolform::SchemaSettings::from(contract).defs(toolform::Defs::EveryNamedType),
@@ -793,11 +654,11 @@ fn empty_tuples() {
         },
         Some(json!({"id": 1, "V": []})),
     );
-    j.agrees::<EmptyTuple>(&[json!([])], &[]);
-    j.agrees::<EmptyVariant>(&[json!({"W": 1})], &[]);
-    j.agrees::<AdjacentEmpty>(&[json!({"t": "V", "c": []})], KEY_ORDER);
-    j.agrees::<UntaggedEmpty>(&[json!([])], &[]);
-    j.agrees::<FlatEmptyVariant>(&[json!({"id": 1, "V": []}), json!({"id": 1, "W": 2})], &[]);
+    j.agrees_with::<EmptyTuple>(&[json!([])], &[]);
+    j.agrees_with::<EmptyVariant>(&[json!({"W": 1})], &[]);
+    j.agrees_with::<AdjacentEmpty>(&[json!({"t": "V", "c": []})], KEY_ORDER);
+    j.agrees_with::<UntaggedEmpty>(&[json!([])], &[]);
+    j.agrees_with::<FlatEmptyVariant>(&[json!({"id": 1, "V": []}), json!({"id": 1, "W": 2})], &[]);
     j.finish();
 }
 
@@ -945,10 +806,10 @@ fn keys_claimed_twice() {
         Some(json!({"t": 7, "v": 1})),
     );
     j.writes(&TagCollides::B { w: 1 }, Some(json!({"t": "B", "w": 1})));
-    j.agrees::<OuterFirst>(&[json!({"id": 1, "z": 2})], &[]);
-    j.agrees::<OuterLast>(&[json!({"id": 1, "z": 2})], &[]);
-    j.agrees::<MapThenField>(&[json!({"name": "n", "a": 1})], &[]);
-    j.agrees::<TagCollides>(&[json!({"t": "A", "v": 1}), json!({"t": "B", "w": 1})], &[]);
+    j.agrees_with::<OuterFirst>(&[json!({"id": 1, "z": 2})], &[]);
+    j.agrees_with::<OuterLast>(&[json!({"id": 1, "z": 2})], &[]);
+    j.agrees_with::<MapThenField>(&[json!({"name": "n", "a": 1})], &[]);
+    j.agrees_with::<TagCollides>(&[json!({"t": "A", "v": 1}), json!({"t": "B", "w": 1})], &[]);
     j.finish();
 }
 
@@ -998,8 +859,8 @@ fn scalars_read_the_same_in_buffered_content() {
         j.reads::<FlatScalars>(doc.clone(), false);
         j.reads::<UntaggedScalars>(doc, false);
     }
-    j.agrees::<FlatScalars>(std::slice::from_ref(&ok), &[]);
-    j.agrees::<UntaggedScalars>(&[ok], &[]);
+    j.agrees_with::<FlatScalars>(std::slice::from_ref(&ok), &[]);
+    j.agrees_with::<UntaggedScalars>(&[ok], &[]);
     j.finish();
 }
 
@@ -1093,7 +954,7 @@ fn one_type_read_two_ways() {
     let mut wide = doc.clone();
     wide["buffered"][0]["counts"]["big"] = json!(1);
     j.reads::<ReadTwoWays>(wide, false);
-    j.agrees::<ReadTwoWays>(std::slice::from_ref(&doc), &[]);
+    j.agrees_with::<ReadTwoWays>(std::slice::from_ref(&doc), &[]);
     let n = agreement::check_defs_equivalent::<ReadTwoWays>(std::slice::from_ref(&doc));
     j.check("the $defs rendering was compared", n > 0);
     let defs = ReadTwoWays::schema(
@@ -1185,7 +1046,7 @@ fn enums_beside_a_tag() {
     j.reads::<T>(json!({"t": "C", "r": 1, "g": 2, "b": 3}), true);
     j.writes(&T::C(Rgb { r: 1, g: 2, b: 3 }), None);
     j.output_accepts::<T>(json!({"t": "C", "r": 1, "g": 2, "b": 3}), false);
-    j.agrees::<T>(
+    j.agrees_with::<T>(
         &[
             json!({"t": "M", "k": "X", "A": null}),
             json!({"t": "M", "k": "Y", "z": 1}),
