@@ -146,7 +146,8 @@ impl Report {
     }
 }
 
-fn verdict(accepts: bool) -> &'static str {
+/// How a verdict reads in a message.
+pub fn verdict(accepts: bool) -> &'static str {
     if accepts { "accepts" } else { "rejects" }
 }
 

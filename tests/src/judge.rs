@@ -1,7 +1,7 @@
 //! [`Judge`]: collects every mismatch of one test between serde and the
 //! schemas, so a failure lists all of them at once.
 
-use crate::agreement::{self, Limit};
+use crate::agreement::{self, Limit, verdict};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -161,9 +161,4 @@ impl Judge {
             self.problems.join("\n\n")
         );
     }
-}
-
-/// How a verdict reads in a message.
-pub fn verdict(accepts: bool) -> &'static str {
-    if accepts { "accepts" } else { "rejects" }
 }

@@ -13,6 +13,7 @@ pub mod growth;
 pub mod in_process;
 pub mod judge;
 pub mod mutate;
+pub mod schemas;
 
 use serde_json::Value;
 use std::path::PathBuf;
@@ -95,14 +96,15 @@ pub fn spec_form_validator(revision: toolform::Revision) -> Option<jsonschema::V
     } else {
         "ElicitRequestFormParams"
     };
-    spec_validator(&revision.to_string(), draft07, def)
+    spec_validator(&revision.to_string(), def)
 }
 
 /// A validator for the definition `def` of the MCP revision `revision`'s own
-/// `schema.json` (draft-07 with `definitions` for 2025-06-18, `draft07`;
-/// 2020-12 with `$defs` after); `None` (said loudly) when the fixture is
+/// `schema.json` (`"2025-06-18"`: draft-07 with `definitions`; the later
+/// ones: 2020-12 with `$defs`); `None` (said loudly) when the fixture is
 /// missing.
-pub fn spec_validator(revision: &str, draft07: bool, def: &str) -> Option<jsonschema::Validator> {
+pub fn spec_validator(revision: &str, def: &str) -> Option<jsonschema::Validator> {
+    let draft07 = revision == "2025-06-18";
     let path = fixture(&format!("mcp-spec/{revision}/schema.json"))?;
     let mut spec: Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
     let target = if draft07 {

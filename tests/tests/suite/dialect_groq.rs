@@ -6,10 +6,11 @@
 //! schema sent; the planner and `check_tools` with no request budget.
 
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use toolform::ToolSchema;
 use toolform::dialect::{Dialect, convert};
 use toolform_tests::dialect_check::{Provider, check};
+use toolform_tests::schemas::unions;
 
 const GROQ: Dialect = Dialect::GroqStrict;
 
@@ -222,23 +223,15 @@ fn groq_parse_args_is_as_strict_as_the_schema_sent() {
     }
 }
 
-fn optional(n: usize) -> Value {
-    let props: Map<String, Value> = (0..n)
-        .map(|i| (format!("p{i}"), json!({"type": ["string", "null"]})))
-        .collect();
-    let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
-    json!({"type": "object", "properties": props, "required": names, "additionalProperties": false})
-}
-
 /// Groq publishes no per-request budget: 30 tools with 30 unions each all
 /// stay strict; a tool whose schema has a root union is relaxed with the
 /// reason, and `check_tools` names it.
 #[test]
 fn groq_plans_without_a_request_budget() {
-    let big = optional(30);
+    let big = unions(30);
     let names: Vec<String> = (0..30).map(|i| format!("t{i}")).collect();
     let mut tools: Vec<(&str, &Value)> = names.iter().map(|n| (n.as_str(), &big)).collect();
-    let union = json!({"type": "object", "anyOf": [optional(1), optional(2)]});
+    let union = json!({"type": "object", "anyOf": [unions(1), unions(2)]});
     tools.push(("either", &union));
     let plan = GROQ.plan_strict(&tools);
     assert_eq!(plan.strict().count(), 30);

@@ -499,21 +499,6 @@ fn gemini_any_of_stands_alone() {
 
 // ------------------------------------------------------------ per request
 
-fn optional(n: usize) -> Value {
-    let props: Map<String, Value> = (0..n)
-        .map(|i| (format!("p{i}"), json!({"type": "string"})))
-        .collect();
-    json!({"type": "object", "properties": props, "additionalProperties": false})
-}
-
-fn unions(n: usize) -> Value {
-    let props: Map<String, Value> = (0..n)
-        .map(|i| (format!("u{i}"), json!({"type": ["string", "null"]})))
-        .collect();
-    let required: Vec<&String> = props.keys().collect();
-    json!({"type": "object", "properties": props, "required": required, "additionalProperties": false})
-}
-
 /// Anthropic limits a request, not a schema: 20 strict tools, 24 optional
 /// and 16 union-typed parameters across them. The check names the tool and
 /// the place where the request goes past each.
@@ -559,6 +544,7 @@ fn check_tools_holds_request_budgets() {
 // ------------------------------------------------------------ hostile
 
 use toolform_tests::growth::timed;
+use toolform_tests::schemas::{optional, unions};
 
 /// Wide inputs stay linear: 1k to 1M references into `$defs`, enum
 /// values, tools; no timing is asserted (the times are printed), but a

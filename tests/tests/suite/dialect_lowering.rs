@@ -18,6 +18,7 @@ fn provider(d: Dialect) -> Provider {
 }
 
 use toolform_tests::agreement::validator_in as validator;
+use toolform_tests::schemas::refs;
 
 /// Converts `schema` to `dialect`, checks the output with the independent
 /// checker, and holds the verdicts of the converted schema (under draft-07
@@ -43,25 +44,6 @@ fn same_meaning(schema: &Value, dialect: Dialect, docs: &[Value]) -> Value {
         );
     }
     converted
-}
-
-/// Every `$ref` string in `v` (iteratively).
-fn refs(v: &Value) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        match v {
-            Value::Object(m) => {
-                if let Some(Value::String(r)) = m.get("$ref") {
-                    out.push(r.clone());
-                }
-                stack.extend(m.values());
-            }
-            Value::Array(items) => stack.extend(items),
-            _ => {}
-        }
-    }
-    out
 }
 
 fn defs_host(at: &str, sub: Value) -> Value {

@@ -4,24 +4,10 @@
 //! are still validated.
 
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use toolform::ToolSchema;
 use toolform::dialect::Dialect;
-
-fn optional(n: usize) -> Value {
-    let props: Map<String, Value> = (0..n)
-        .map(|i| (format!("p{i}"), json!({"type": "string"})))
-        .collect();
-    json!({"type": "object", "properties": props, "additionalProperties": false})
-}
-
-fn unions(n: usize) -> Value {
-    let props: Map<String, Value> = (0..n)
-        .map(|i| (format!("u{i}"), json!({"type": ["string", "null"]})))
-        .collect();
-    let names: Vec<String> = (0..n).map(|i| format!("u{i}")).collect();
-    json!({"type": "object", "properties": props, "required": names, "additionalProperties": false})
-}
+use toolform_tests::schemas::{optional, unions};
 
 #[test]
 fn the_plan_fits_anthropics_budgets_and_check_tools_agrees() {

@@ -314,12 +314,6 @@ fn errors(validator: &jsonschema::Validator, value: &Value) -> Vec<String> {
         .collect()
 }
 
-/// A validator for the definition `def` of `version`'s own `schema.json`.
-fn spec_validator(version: &ProtocolVersion, def: &str) -> Option<jsonschema::Validator> {
-    let draft07 = *version == ProtocolVersion::V_2025_06_18;
-    toolform_tests::spec_validator(version.as_str(), draft07, def)
-}
-
 fn text_blocks(result: &CallToolResult) -> Vec<String> {
     result
         .content
@@ -336,7 +330,7 @@ async fn every_structured_value_validates_against_its_listed_schema_under_every_
         let modern = *version == ProtocolVersion::V_2026_07_28;
         let session = session(version, true);
         let listed = session.client.list_tools(None).await.expect("tools/list");
-        if let Some(spec) = spec_validator(version, "ListToolsResult") {
+        if let Some(spec) = toolform_tests::spec_validator(version.as_str(), "ListToolsResult") {
             let wire = serde_json::to_value(&listed).expect("serializes");
             let errs = errors(&spec, &wire);
             assert!(
@@ -390,7 +384,7 @@ async fn every_structured_value_validates_against_its_listed_schema_under_every_
             // The value's serde_json serialization, as text, once.
             let texts = text_blocks(&result);
             assert_eq!(texts, [value.to_string()], "{v}: {tool}");
-            if let Some(spec) = spec_validator(version, "CallToolResult") {
+            if let Some(spec) = toolform_tests::spec_validator(version.as_str(), "CallToolResult") {
                 let wire = serde_json::to_value(&result).expect("serializes");
                 let errs = errors(&spec, &wire);
                 assert!(

@@ -161,25 +161,8 @@ fn text_of(response: &Result<CallToolResponse, ErrorData>) -> (bool, String) {
     (result.is_error == Some(true), text)
 }
 
-/// A validator for `def` of `version`'s own `schema.json`.
-fn spec(version: &ProtocolVersion, def: &str) -> Option<jsonschema::Validator> {
-    let path = toolform_tests::fixture(&format!("mcp-spec/{}/schema.json", version.as_str()))?;
-    let text = std::fs::read_to_string(path).expect("the spec's schema reads");
-    let mut schema: Value = serde_json::from_str(&text).expect("the spec's schema parses");
-    schema
-        .as_object_mut()
-        .expect("an object")
-        .insert("$ref".into(), format!("#/$defs/{def}").into());
-    Some(
-        jsonschema::options()
-            .with_draft(jsonschema::Draft::Draft202012)
-            .build(&schema)
-            .expect("the spec's schema compiles"),
-    )
-}
-
 fn assert_spec(version: &ProtocolVersion, def: &str, value: &Value) {
-    if let Some(validator) = spec(version, def) {
+    if let Some(validator) = toolform_tests::spec_validator(version.as_str(), def) {
         let errors: Vec<String> = validator
             .iter_errors(value)
             .map(|e| e.to_string())

@@ -48,25 +48,6 @@ fn compile(schema: &Value, draft: jsonschema::Draft) -> Result<jsonschema::Valid
         .map_err(|e| format!("does not compile under {draft:?}: {e}\n  {schema}"))
 }
 
-/// Every `$ref` string under `v` (iteratively).
-fn refs(v: &Value) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        match v {
-            Value::Object(m) => {
-                if let Some(Value::String(r)) = m.get("$ref") {
-                    out.push(r.clone());
-                }
-                stack.extend(m.values());
-            }
-            Value::Array(items) => stack.extend(items),
-            _ => {}
-        }
-    }
-    out
-}
-
 /// RFC 3986 `URI-reference` of the form `#fragment`: every character of
 /// the fragment is a `pchar`, `/` or `?` (percent-encoded bytes included).
 fn is_fragment_reference(r: &str) -> bool {
@@ -125,6 +106,7 @@ mod names {
     }
 }
 use names::{Forêt, Nœud, Ärger};
+use toolform_tests::schemas::refs;
 
 /// Documents and whether a schema accepts them.
 type Docs = Vec<(Value, bool)>;
