@@ -23,11 +23,8 @@ struct Holder {
 }
 
 fn valid(schema: &Value, doc: &Value) -> bool {
-    jsonschema::options()
-        .should_validate_formats(true)
-        .build(schema)
-        .map(|v| v.is_valid(doc))
-        .unwrap_or(false)
+    toolform_tests::agreement::try_validator_in(schema, jsonschema::Draft::Draft202012)
+        .is_ok_and(|v| v.is_valid(doc))
 }
 
 /// serde reads an internally tagged enum's tag by its index where it

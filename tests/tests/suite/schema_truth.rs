@@ -40,14 +40,6 @@ fn parsed(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// A validator of `schema` under `draft`, or why it does not compile.
-fn compile(schema: &Value, draft: jsonschema::Draft) -> Result<jsonschema::Validator, String> {
-    jsonschema::options()
-        .with_draft(draft)
-        .build(schema)
-        .map_err(|e| format!("does not compile under {draft:?}: {e}\n  {schema}"))
-}
-
 /// RFC 3986 `URI-reference` of the form `#fragment`: every character of
 /// the fragment is a `pchar`, `/` or `?` (percent-encoded bytes included).
 fn is_fragment_reference(r: &str) -> bool {
@@ -150,7 +142,9 @@ fn refs_resolve(
             ));
         }
     }
-    match compile(schema, draft) {
+    let compiled = agreement::try_validator_in(schema, draft)
+        .map_err(|e| format!("does not compile under {draft:?}: {e}\n  {schema}"));
+    match compiled {
         Err(e) => judge.problems.push(format!("{what}: {e}")),
         Ok(v) => {
             for (doc, valid) in docs {

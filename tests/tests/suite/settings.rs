@@ -217,12 +217,7 @@ fn validator_in(d: Dialect, schema: &Value) -> Option<jsonschema::Validator> {
         Dialect::JsonSchemaDraft07 => jsonschema::Draft::Draft7,
         _ => jsonschema::Draft::Draft202012,
     };
-    Some(
-        jsonschema::options()
-            .with_draft(draft)
-            .build(schema)
-            .unwrap_or_else(|e| panic!("{d}: schema does not compile: {e}\n{schema:#}")),
-    )
+    Some(agreement::validator_in(schema, draft))
 }
 
 #[test]
