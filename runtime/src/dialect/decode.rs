@@ -43,7 +43,7 @@
 //!   recursive type whose untagged variants differ only below the first
 //!   level (each level tried twice, each try walking every level below) is
 //!   decoded only a few levels deep (10 for the `Twin` chain in
-//!   `tests/tests/suite/dialect_decode.rs`).
+//!   `tests/tests/suite/dialect/decode.rs`).
 //! - The untagged choice follows the validator's verdict, which follows
 //!   serde's pick (the first variant serde's type-level reading takes) and
 //!   holds that variant to its declared `#[schema(...)]` constraints: a copy

@@ -9,7 +9,7 @@
 //! is `<A as SerdeAsWire<T>>::SHAPE`.
 //!
 //! What each adapter does on the wire (serde_with 3, checked against its
-//! source and by `tests/tests/suite/ecosystem.rs`):
+//! source and by `tests/tests/suite/impls/ecosystem.rs`):
 //!
 //! - `Same`: `T`'s own shape.
 //! - `DisplayFromStr`: a string, `T`'s `FromStr` on input and `Display` on

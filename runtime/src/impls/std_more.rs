@@ -2,7 +2,7 @@
 //! network addresses, time, ranges, wrappers.
 //!
 //! Every shape here was checked against serde's own impls (serde_core's
-//! `de/impls.rs` and `ser/impls.rs`) and is proved by `tests/tests/suite/std_types.rs`.
+//! `de/impls.rs` and `ser/impls.rs`) and is proved by `tests/tests/suite/impls/std_types.rs`.
 //! What surprises:
 //!
 //! - `Duration`, `SystemTime` and the ranges are closed objects (serde's

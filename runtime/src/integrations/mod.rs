@@ -88,7 +88,7 @@ fn is_object_schema(schema: &Value) -> bool {
 /// `isError: true` (rmcp 3.11, `TOOL_ARGUMENT_DESERIALIZATION_ERROR_PREFIX`):
 /// an `invalid_params` error whose message starts with it is handed to the
 /// model as text instead of ending the call with a JSON-RPC error.
-/// `tests/tests/suite/rmcp_dropin.rs` pins the behaviour.
+/// `tests/tests/suite/integrations/dropin.rs` pins the behaviour.
 #[cfg(feature = "rmcp")]
 pub(crate) const ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
 

@@ -1,7 +1,7 @@
 //! `toolform::parse_args`: tool arguments read like form answers, every
 //! violation named.
 //!
-//! - Agreement on the corpus of `structs.rs`, `enums.rs` and declared
+//! - Agreement on the corpus of `derive/structs.rs`, `derive/enums.rs` and declared
 //!   constraints of every kind: for every mutated document, `parse_args` is
 //!   `Ok` exactly when the `jsonschema` crate accepts it under
 //!   `T::input_schema()` (formats asserted), except the documented limits of
@@ -160,16 +160,16 @@ pub(crate) struct Case {
 
 macro_rules! cases {
     ($const:ident, $own:expr; $($name:ident: $ty:ty => [$($seed:tt),* $(,)?];)*) => {
-        pub(crate) const $const: &[crate::args::Case] = &[$(crate::args::Case {
+        pub(crate) const $const: &[crate::args::parse::Case] = &[$(crate::args::parse::Case {
             name: stringify!($name),
-            run: |name| crate::args::run::<$ty>(name, &[$(serde_json::json!($seed)),*], $own),
+            run: |name| crate::args::parse::run::<$ty>(name, &[$(serde_json::json!($seed)),*], $own),
         }),*];
     };
 }
 
-// ------------------------------------------------------------ structs.rs
+// ------------------------------------------------------------ derive/structs.rs
 
-/// The corpus of `structs.rs`, copied (minus the borrowed type), with its seeds.
+/// The corpus of `derive/structs.rs`, copied (minus the borrowed type), with its seeds.
 #[allow(dead_code)]
 mod structs {
     use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Utc};
@@ -694,9 +694,9 @@ mod structs {
     }
 }
 
-// ------------------------------------------------------------ enums.rs
+// ------------------------------------------------------------ derive/enums.rs
 
-/// The corpus of `enums.rs` (enums, flatten, map keys, conversions), copied,
+/// The corpus of `derive/enums.rs` (enums, flatten, map keys, conversions), copied,
 /// with its seeds.
 #[allow(dead_code)]
 mod enums {
@@ -1064,7 +1064,7 @@ mod declared {
     use std::collections::BTreeMap;
     use toolform::ToolSchema;
 
-    /// `constraints.rs`'s `Booking`.
+    /// `derive/constraints.rs`'s `Booking`.
     #[derive(Serialize, Deserialize, ToolSchema)]
     pub struct Booking {
         #[schema(length(min = 1, max = 80), example = "Ada Lovelace")]

@@ -691,7 +691,7 @@ where
 }
 
 mod corpus {
-    //! Types shaped like the ones in structs.rs and enums.rs, each with
+    //! Types shaped like the ones in derive/structs.rs and derive/enums.rs, each with
     //! optional fields strict mode makes nullable.
     use super::*;
 

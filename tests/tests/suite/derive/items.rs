@@ -8,7 +8,7 @@
 //! - agreement: on every mutant of the seeds, `parse_args` is `Ok` exactly
 //!   when the `jsonschema` crate accepts under the input schema, the
 //!   whole-schema walk agrees, and what serde writes meets the output
-//!   schema (`crate::args::run` and `agreement::check_with`);
+//!   schema (`crate::args::parse::run` and `agreement::check_with`);
 //! - violations with paths, capped like any other;
 //! - every dialect keeps or moves the constraints as it does a field's.
 
@@ -133,7 +133,7 @@ fn agreement_with_serde_and_the_validator() {
 
 #[test]
 fn parse_args_is_the_validators_verdict() {
-    let tally = crate::args::run::<Mailing>("Mailing", &[seed()], &[]);
+    let tally = crate::args::parse::run::<Mailing>("Mailing", &[seed()], &[]);
     assert!(
         tally.problems.is_empty(),
         "{} problem(s):\n{}",
@@ -260,6 +260,6 @@ fn nested_containers_take_length_of_their_own_kind() {
     );
     let seeds = [json!({"legs": [[{"x": 1}]], "named": {"a": {"p": {"x": 1}}}})];
     agreement::check_with::<Route>(&seeds, DECLARED).assert_clean("Route");
-    let tally = crate::args::run::<Route>("Route", &seeds, &[]);
+    let tally = crate::args::parse::run::<Route>("Route", &seeds, &[]);
     assert!(tally.problems.is_empty(), "{:#?}", tally.problems);
 }
