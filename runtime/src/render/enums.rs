@@ -11,8 +11,8 @@ use crate::schema::{
     Data, Exclusive, Keyword, NodeId, Object, Optional, Overlap, Presence, PropertyInfo, Role,
     Source, Type, Why,
 };
-use crate::shape::serde_read::{self, AdjacentContent, Variants};
-use crate::shape::{Body, Enum, Named, Repr, Shape, Variant, VariantBody};
+use crate::shape::serde_read::{self, AdjacentContent, BesideTag, Variants};
+use crate::shape::{Enum, Repr, Shape, Variant, VariantBody};
 
 impl Renderer {
     pub(super) fn enumeration(&mut self, e: &'static Enum) -> NodeId {
@@ -378,49 +378,23 @@ impl Renderer {
         if depth > 32 {
             return Vec::new();
         }
-        let resolved = self.resolve(shape);
-        match resolved {
-            // serde writes the tag alone; reads `()` and a unit struct from
-            // the empty map (only from its owned buffer).
-            Shape::Null
-            | Shape::Named(Named {
-                body: Body::Unit, ..
-            }) => match (self.contract, self.mode) {
+        match serde_read::beside_tag(shape, self.contract) {
+            // serde reads `()` and a unit struct from the empty map only
+            // from its owned buffer.
+            BesideTag::Unit => match (self.contract, self.mode) {
                 (Contract::Output, _) | (Contract::Input, Mode::Owned) => {
                     vec![self.out.empty_object()]
                 }
                 _ => Vec::new(),
             },
-            // serde reads `Some` of what the map holds, never `None`; it
-            // refuses to write either.
-            Shape::Option(inner) => match self.contract {
-                Contract::Input => self.beside_tag(inner, depth + 1),
-                Contract::Output => Vec::new(),
-            },
-            Shape::Any => vec![self.out.typed(Type::Object)],
-            Shape::Map(map) if self.buffered() && self.key_needs_parsing(map.key) => {
+            BesideTag::Any => vec![self.out.typed(Type::Object)],
+            BesideTag::Map(_, map) if self.buffered() && self.key_needs_parsing(map.key) => {
                 vec![self.out.empty_object()]
             }
-            Shape::Map(_) => vec![self.node(resolved)],
-            Shape::Named(named) => self.body_beside_tag(resolved, named.body(), depth),
-            _ => Vec::new(),
-        }
-    }
-
-    /// [`Renderer::beside_tag`] of a named type's body (`shape` renders it).
-    fn body_beside_tag(
-        &mut self,
-        shape: &'static Shape,
-        body: &'static Body,
-        depth: usize,
-    ) -> Vec<NodeId> {
-        match body {
-            Body::Struct(_) => vec![self.inline(shape)],
-            Body::Enum(e) => self.enum_beside_tag(e, depth),
-            // A conversion in this direction was followed already: the
-            // type's own body.
-            Body::Convert(c) => self.body_beside_tag(shape, c.body(), depth),
-            _ => Vec::new(),
+            BesideTag::Map(resolved, _) => vec![self.node(resolved)],
+            BesideTag::Struct(resolved) => vec![self.inline(resolved)],
+            BesideTag::Enum(e) => self.enum_beside_tag(e, depth),
+            BesideTag::Nothing => Vec::new(),
         }
     }
 

@@ -14,6 +14,7 @@
 //! | untagged variants (the enum's or the variant's) come after the tagged ones, in declaration order; with one, serde buffers the whole value | [`variants`], [`is_untagged`] | render/enums (split), plan/enums (enumeration), check/keys (enum_is_string), render/identity, dialect/decode (enum_plan, untagged) |
 //! | a tagged variant's index among the tagged ones is also a tag | [`Variants::tagged`] (its order) | plan/enums (internal, adjacent) |
 //! | a field missing on input: `default`, else `None` for an `Option` (not through `deserialize_with`), else an error | [`missing`] | render/objects (input_field), plan/objects (object), dialect/decode/closed, dialect/decode/shapes |
+//! | an internally tagged newtype's content beside the tag: a unit (the empty map), any, a map, a struct, an enum's forms, `Some` of them on input, else nothing | [`beside_tag`] | render/enums (beside_tag), plan/enums (internal: maps, structs and any only) |
 //! | a field missing from an array (a struct read from one): only with `default` | [`missing_from_seq`] | args/check/mod (seq) |
 //! | a field on output: always written unless `skip_serializing_if` (`Option::is_none`: absent exactly when `null`) | [`written`] | render/objects (output_field) |
 //! | a field's shape per side (`serialize_with` writes another) | [`field_shape`] | render/objects (output_field, flatten) |
@@ -152,6 +153,64 @@ pub(crate) fn adjacent_content(v: &Variant, contract: Contract) -> AdjacentConte
         }
         _ => AdjacentContent::Required,
     }
+}
+
+/// What an internally tagged newtype variant's content is beside the tag
+/// (after newtypes, `transparent` and this side's conversion).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum BesideTag {
+    /// `()` or a unit struct: serde writes the tag alone, and reads it from
+    /// the empty map of the other keys (from its owned buffer only).
+    Unit,
+    /// Any value: any object.
+    Any,
+    /// A map (the shape, and its key and value): the other keys.
+    Map(&'static Shape, &'static MapShape),
+    /// A struct (the shape): its fields.
+    Struct(&'static Shape),
+    /// An enum: each of its forms as a map.
+    Enum(&'static Enum),
+    /// Nothing: serde can neither write nor read a tag beside this value.
+    Nothing,
+}
+
+/// What serde reads (input) or writes (output) beside an internally tagged
+/// enum's tag for the newtype content `shape`. serde reads the content from
+/// a map of the other keys, and writes it through a serializer that puts
+/// the tag first and refuses anything but a map, a struct, a unit or an
+/// enum variant; it reads `Some` of what the map holds, never `None`, and
+/// refuses to write either.
+pub(crate) fn beside_tag(shape: &'static Shape, contract: Contract) -> BesideTag {
+    let mut shape = resolve(shape, contract);
+    // Bounded like `resolve`: `Option<Option<..>>` has a finite depth.
+    for _ in 0..256 {
+        let body = match shape {
+            Shape::Null => return BesideTag::Unit,
+            Shape::Option(inner) if contract == Contract::Input => {
+                shape = resolve(inner, contract);
+                continue;
+            }
+            Shape::Any => return BesideTag::Any,
+            Shape::Map(map) => return BesideTag::Map(shape, map),
+            Shape::Named(named) => named.body(),
+            _ => return BesideTag::Nothing,
+        };
+        return match body {
+            Body::Unit => BesideTag::Unit,
+            Body::Struct(_) => BesideTag::Struct(shape),
+            Body::Enum(e) => BesideTag::Enum(e),
+            // A conversion in this direction was followed already: the
+            // type's own body (a struct or an enum; the renderer never
+            // offered a converted unit).
+            Body::Convert(c) => match c.body() {
+                Body::Struct(_) => BesideTag::Struct(shape),
+                Body::Enum(e) => BesideTag::Enum(e),
+                _ => BesideTag::Nothing,
+            },
+            _ => BesideTag::Nothing,
+        };
+    }
+    BesideTag::Nothing
 }
 
 /// The key a field has on this side; `None`: it does not exist there.

@@ -5,7 +5,8 @@
 //! writes: macros/ and runtime/src/shape), `dialect/`, `elicit/`, `headers/`, `impls/`,
 //! `integrations/` (schemars, rmcp, async-openai, rig), `render/` (the schemas against serde),
 //! and `compat`, `lenient`, `schema` in one file each; the cross-cutting ones at the top
-//! (`hostile`, `layers`, `migration`, `packaging`, `public_api`).
+//! (`hostile`, `layers`, `migration`, `packaging`, `public_api`, `serde_read`: the schema and
+//! the argument walk against each other on generated shapes).
 
 // Test corpora hold fields only serde and the validator read.
 #![allow(dead_code)]
@@ -26,3 +27,4 @@ mod packaging;
 mod public_api;
 mod render;
 mod schema;
+mod serde_read;

@@ -2,6 +2,7 @@
 //! rule, with the variant names and tags serde reads.
 
 use super::*;
+use crate::shape::serde_read::BesideTag;
 
 pub(super) fn enumeration(e: &'static Enum) -> Rule {
     let Variants {
@@ -142,23 +143,29 @@ pub(super) fn internal(variants: &[&'static Variant], tag: &'static str) -> Rule
                 plan
             }
             VariantBody::Newtype(inner) => {
-                let shape = inner();
-                let objectish = matches!(resolve(shape), Shape::Map(_) | Shape::Any)
-                    || matches!(
-                        resolve(shape),
-                        Shape::Named(named) if matches!(named.body(), Body::Struct(_))
-                    );
-                if !objectish {
-                    // Neither written nor read: the variant matches nothing.
-                    continue;
-                }
-                let rendered = node(shape);
-                let closed = matches!(&rendered, Merged::Object(p) if p.typed && p.closed);
+                let content = match serde_read::beside_tag(inner(), Contract::Input) {
+                    // serde reads `()` and a unit struct from the empty map
+                    // of the other keys (in its owned buffer).
+                    BesideTag::Unit => None,
+                    BesideTag::Any => Some(&Shape::Any),
+                    BesideTag::Map(shape, _) | BesideTag::Struct(shape) => Some(shape),
+                    // Not compiled here: an enum's forms beside the tag
+                    // (the renderer's `enum_beside_tag`); nothing else is
+                    // read or written there.
+                    BesideTag::Enum(_) | BesideTag::Nothing => continue,
+                };
                 let mut obj = Builder::default();
                 obj.property(tag, vec![tag_rule]);
                 obj.required.push(Cow::Borrowed(tag));
-                obj.merge(rendered);
-                obj.finish(closed, disc)
+                match content {
+                    None => obj.finish(true, disc),
+                    Some(shape) => {
+                        let rendered = node(shape);
+                        let closed = matches!(&rendered, Merged::Object(p) if p.typed && p.closed);
+                        obj.merge(rendered);
+                        obj.finish(closed, disc)
+                    }
+                }
             }
             VariantBody::Tuple(_) => continue,
         };

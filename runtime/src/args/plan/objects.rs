@@ -175,11 +175,10 @@ pub(super) fn flatten(field: &'static crate::shape::Field, obj: &mut Builder) {
                 .push(Rule::AnyOf(vec![read, Rule::AllOf(Vec::new())], Hint::None));
         }
         Flattened::External(e) => obj.constraints.push(flattened_external(e)),
-        // A unit, a map, a struct, anything else: as the renderer merges
-        // it.
-        Flattened::Nothing | Flattened::Map(_) | Flattened::Struct | Flattened::Whole => {
-            obj.merge(node(shape))
-        }
+        // A flattened unit reads no key.
+        Flattened::Nothing => {}
+        // A map, a struct, anything else: as the renderer merges it.
+        Flattened::Map(_) | Flattened::Struct | Flattened::Whole => obj.merge(node(shape)),
     }
 }
 
