@@ -2,6 +2,8 @@
 //! serde's buffer reads differently from serde_json.
 
 use super::{Renderer, is_wide};
+use crate::Contract;
+use crate::shape::serde_read;
 use crate::shape::{Body, Constraints, Named, Repr, Shape, Struct, Variant, VariantBody};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -118,7 +120,7 @@ impl Renderer {
             for f in s
                 .fields
                 .iter()
-                .filter(|f| !f.flatten && f.de_name.is_some())
+                .filter(|f| !f.flatten && serde_read::field_name(f, Contract::Input).is_some())
             {
                 work.push((f.shape)());
             }
@@ -137,12 +139,15 @@ impl Renderer {
                     Body::Tuple(items) => work.extend(items.iter().map(|f| f())),
                     Body::Enum(e) => {
                         let buffers_itself =
-                            matches!(e.repr, Repr::Internal { .. } | Repr::Untagged)
-                                || e.variants.iter().any(|v| v.untagged);
+                            matches!(e.repr, Repr::Internal { .. }) || serde_read::buffers(e);
                         if buffers_itself {
                             continue;
                         }
-                        for v in e.variants.iter().filter(|v| v.de_name.is_some()) {
+                        let live = e
+                            .variants
+                            .iter()
+                            .filter(|v| serde_read::variant_name(v, Contract::Input).is_some());
+                        for v in live {
                             match v.body {
                                 VariantBody::Unit => {}
                                 VariantBody::Newtype(inner) => work.push(inner()),

@@ -11,7 +11,7 @@
 //! | the names a field/variant is read under: the primary name, then the aliases (input only; none when primary names only) | [`field_aliases`], [`variant_names`] | render/objects (input_field), render/enums (variant_names), plan/objects (object), plan/enums (variant_names), dialect/decode/shapes |
 //! | the tags `other` stands beside: every name of the known variants | [`known_tags`] | render/enums (known_tags), plan/enums (known_tags) |
 //! | `#[serde(other)]` is a tag on input only; on output the variant writes its own name | [`reads_other`], [`has_other`] | render/enums (tag_value, external), plan/enums (tag_value, external), check/keys |
-//! | untagged variants (the enum's or the variant's) come after the tagged ones, in declaration order; with one, serde buffers the whole value | [`variants`], [`is_untagged`] | render/enums (split), plan/enums (enumeration), check/keys (enum_is_string), render/identity, dialect/decode (enum_plan, untagged) |
+//! | untagged variants (the enum's or the variant's) come after the tagged ones, in declaration order; with one, serde buffers the whole value | [`variants`], [`is_untagged`], [`buffers`] | render/enums (split), plan/enums (enumeration), check/keys (enum_is_string), render/identity (reaches_buffer_rule), dialect/decode (enum_plan, untagged) |
 //! | a tagged variant's index among the tagged ones is also a tag | [`Variants::tagged`] (its order) | plan/enums (internal, adjacent) |
 //! | a field missing on input: `default`, else `None` for an `Option` (not through `deserialize_with`), else an error | [`missing`] | render/objects (input_field), plan/objects (object), dialect/decode/closed, dialect/decode/shapes |
 //! | an internally tagged newtype's content beside the tag: a unit (the empty map), any, a map, a struct, an enum's forms, `Some` of them on input, else nothing | [`beside_tag`] | render/enums (beside_tag), plan/enums (internal: maps, structs and any only) |
@@ -107,8 +107,15 @@ pub(crate) fn variants(e: &'static Enum, contract: Contract) -> Variants {
     Variants {
         tagged,
         untagged,
-        buffers: matches!(e.repr, Repr::Untagged) || e.variants.iter().any(|v| v.untagged),
+        buffers: buffers(e),
     }
+}
+
+/// serde reads the whole value of `e` into its buffer before it picks a
+/// variant: an untagged enum, or one with any untagged variant (even one
+/// that does not exist on this side).
+pub(crate) fn buffers(e: &Enum) -> bool {
+    matches!(e.repr, Repr::Untagged) || e.variants.iter().any(|v| v.untagged)
 }
 
 /// The variants an externally tagged enum reads from one key of a map it
