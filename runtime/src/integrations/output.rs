@@ -171,15 +171,10 @@ fn push_children<'a>(key: &str, value: &'a mut Value, stack: &mut Vec<&'a mut Va
 pub fn tools_for(mut tools: Vec<Tool>, version: Option<&ProtocolVersion>) -> Vec<Tool> {
     let wrap = !carries_any_output(version);
     for tool in &mut tools {
-        if wrap
-            && let Some(schema) = &tool.output_schema
-            && !is_object_output(schema)
-        {
-            tool.output_schema = Some(wrapped(schema));
-        }
-        without_default_dialect(&mut tool.input_schema);
-        if let Some(schema) = &mut tool.output_schema {
-            without_default_dialect(schema);
+        tool.input_schema = listed(&tool.input_schema, false);
+        if let Some(schema) = &tool.output_schema {
+            let wrap = wrap && !is_object_output(schema);
+            tool.output_schema = Some(listed(schema, wrap));
         }
     }
     tools
@@ -188,44 +183,53 @@ pub fn tools_for(mut tools: Vec<Tool>, version: Option<&ProtocolVersion>) -> Vec
 /// JSON Schema 2020-12's meta-schema, as schemars writes it.
 const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 
-/// `schema` without a root `$schema` naming 2020-12 (copied only when it has
-/// one).
-fn without_default_dialect(schema: &mut Arc<JsonObject>) {
-    let default = |v: &Value| {
-        v.as_str()
-            .is_some_and(|s| s.trim_end_matches('#') == DRAFT_2020_12)
-    };
-    if schema.get("$schema").is_some_and(default) {
-        Arc::make_mut(schema).remove("$schema");
-    }
+/// Whether `schema`'s root `$schema` names 2020-12, MCP's default.
+fn names_default_dialect(schema: &JsonObject) -> bool {
+    schema
+        .get("$schema")
+        .and_then(Value::as_str)
+        .is_some_and(|s| s.trim_end_matches('#') == DRAFT_2020_12)
 }
 
-/// [`result_object_schema`] of `schema`, built once per schema: a tool
-/// router hands out the same `Arc` for a tool's schema on every
-/// `tools/list`, so the wrapped schema is kept beside it, and found again by
-/// the address of a schema that is still alive (a `Weak` to it, so a new
-/// schema at a freed address is never taken for the old one).
-fn wrapped(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
+/// `schema` as listed: wrapped by [`result_object_schema`] when `wrap`,
+/// without a root `$schema` naming 2020-12 either way; `schema` itself when
+/// neither changes it. Built once per schema: a tool router hands out the
+/// same `Arc` for a tool's schema on every `tools/list`, so the listed
+/// schema is kept beside it, and found again by the address of a schema
+/// that is still alive (a `Weak` to it, so a new schema at a freed address
+/// is never taken for the old one).
+fn listed(schema: &Arc<JsonObject>, wrap: bool) -> Arc<JsonObject> {
     use std::collections::HashMap;
     use std::sync::{Mutex, PoisonError, Weak};
-    type Cache = HashMap<usize, (Weak<JsonObject>, Arc<JsonObject>)>;
+    type Cache = HashMap<(usize, bool), (Weak<JsonObject>, Arc<JsonObject>)>;
     static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
-    let key = Arc::as_ptr(schema) as usize;
+    if !wrap && !names_default_dialect(schema) {
+        return Arc::clone(schema);
+    }
+    let key = (Arc::as_ptr(schema) as usize, wrap);
     let mut guard = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
     let cache = guard.get_or_insert_with(HashMap::new);
-    if let Some((weak, wrapped)) = cache.get(&key)
+    if let Some((weak, kept)) = cache.get(&key)
         && weak
             .upgrade()
             .is_some_and(|alive| Arc::ptr_eq(&alive, schema))
     {
-        return Arc::clone(wrapped);
+        return Arc::clone(kept);
     }
     // Entries of schemas no longer alive go before the cache grows: it
     // holds at most about twice the live schemas.
     if cache.len() >= 64 && cache.len().is_power_of_two() {
         cache.retain(|_, (weak, _)| weak.strong_count() > 0);
     }
-    let fresh = Arc::new(result_object_schema(schema));
+    let mut fresh = if wrap {
+        result_object_schema(schema)
+    } else {
+        JsonObject::clone(schema)
+    };
+    if names_default_dialect(&fresh) {
+        fresh.remove("$schema");
+    }
+    let fresh = Arc::new(fresh);
     cache.insert(key, (Arc::downgrade(schema), Arc::clone(&fresh)));
     fresh
 }
