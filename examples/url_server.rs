@@ -1,7 +1,8 @@
 //! A small MCP server over stdio whose one tool sends the user to a URL
 //! (URL-mode elicitation, SEP-1036, through `toolform::rmcp::ask_url`):
 //! `examples/tests/url_interop.rs` drives it with the official Python SDK
-//! under protocol 2025-11-25 and 2026-07-28.
+//! under protocol 2025-11-25 and 2026-07-28, and with the official
+//! TypeScript SDK's v1 client under 2025-11-25.
 //!
 //! ```text
 //! cargo run -p toolform-examples --bin url-server
