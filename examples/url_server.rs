@@ -1,8 +1,9 @@
 //! A small MCP server over stdio whose one tool sends the user to a URL
 //! (URL-mode elicitation, SEP-1036, through `toolform::rmcp::ask_url`):
 //! `examples/tests/url_interop.rs` drives it with the official Python SDK
-//! under protocol 2025-11-25 and 2026-07-28, and with the official
-//! TypeScript SDK's v1 client under 2025-11-25.
+//! under protocol 2025-11-25 and 2026-07-28, with the official
+//! TypeScript SDK's v1 client under 2025-11-25, and with its v2 client under
+//! both.
 //!
 //! ```text
 //! cargo run -p toolform-examples --bin url-server

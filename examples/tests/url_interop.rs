@@ -1,40 +1,42 @@
 //! URL-mode elicitation (SEP-1036, `toolform::rmcp::ask_url`) against the
-//! official SDK clients, over stdio, with the example `url-server`: the
-//! Python SDK (`mcp` 2.3.0 on PyPI, `tests/interop/python/url_client.py`) and
-//! the TypeScript SDK's v1 client (`@modelcontextprotocol/sdk` 1.32.2, pinned
-//! in `tests/interop/`, `tests/interop/url_client.mjs`).
+//! official SDK clients, over stdio, with the example `url-server`:
 //!
-//! - protocol 2025-11-25 (Python `mode="legacy"`; the TypeScript v1 client,
-//!   whose latest protocol it is): the SDK's elicitation handler receives an
+//! - the Python SDK (`mcp` 2.3.0 on PyPI, `tests/interop/python/url_client.py`),
+//!   under 2025-11-25 (`mode="legacy"`) and 2026-07-28 (`mode="auto"`);
+//! - the TypeScript SDK's v1 client (`@modelcontextprotocol/sdk` 1.32.2,
+//!   pinned in `tests/interop/`, `tests/interop/url_client.mjs`), under
+//!   2025-11-25 (its latest protocol; it has no 2026-07-28);
+//! - the TypeScript SDK's v2 client (`@modelcontextprotocol/client` 2.4.0,
+//!   pinned in `tests/interop/ts-v2/`, `tests/interop/ts-v2/url_client.mjs`),
+//!   under 2025-11-25 (`versionNegotiation.mode = "legacy"`) and 2026-07-28
+//!   (`"auto"`).
+//!
+//! Every client checks the same facts, per revision:
+//!
+//! - protocol 2025-11-25: the SDK's elicitation handler receives an
 //!   `elicitation/create` request in URL mode (`mode`, `url`, `message`,
-//!   `elicitationId`), parsed by the SDK's own types (TypeScript:
+//!   `elicitationId`), parsed by the SDK's own types (TypeScript v1:
 //!   `ElicitRequestSchema`); after an `accept` the server sends
 //!   `notifications/elicitation/complete` with that `elicitationId`, which
-//!   the SDK parses too (TypeScript: `ElicitationCompleteNotificationSchema`);
-//! - protocol 2026-07-28 (Python only, `mode="auto"`, `server/discover`): the
-//!   tool answers with an `InputRequiredResult`, the SDK calls the same
-//!   callback with the URL request (no `elicitationId` in that revision) and
-//!   retries the call with the answer in `inputResponses`; no completion
-//!   notification.
+//!   the SDK parses too (TypeScript v1: `ElicitationCompleteNotificationSchema`);
+//! - protocol 2026-07-28 (`server/discover`): the tool answers with an
+//!   `InputRequiredResult`, the SDK calls the same handler with the URL
+//!   request (no `elicitationId` in that revision) and retries the call with
+//!   the answer in `inputResponses`; no completion notification.
 //!
-//! `accept`, `decline` and `cancel` each reach the tool. Both clients declare
-//! `elicitation: {form: {}, url: {}}`.
-//!
-//! The TypeScript v2 client (2.4.0, `tests/interop/ts-v2/`) is not run here:
-//! its 2026-07-28 input-required retries would need a client script of their
-//! own.
+//! `accept`, `decline` and `cancel` each reach the tool. Every client
+//! declares `elicitation: {form: {}, url: {}}`.
 //!
 //! The Python test needs `python3` (3.10 or later, with `venv`) on PATH; the
 //! packages are pinned in `tests/interop/python/requirements.txt` and
 //! installed by the test into a virtual environment under the target
 //! directory the first time (shared with `nonobject_interop`). The
-//! TypeScript test needs Node.js >= 20 and npm on PATH; the npm packages are
-//! installed with `npm ci` from `tests/interop/package-lock.json` the first
-//! time, like `interop`.
+//! TypeScript tests need Node.js >= 20 and npm on PATH; the npm packages are
+//! installed with `npm ci` from the pinned `package-lock.json` the first
+//! time, like `interop` and `nonobject_interop` do.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -48,6 +50,8 @@ const CHILD_TIMEOUT: Duration = Duration::from_secs(120);
 const PYTHON_SDK: &str = "2.3.0";
 /// The TypeScript SDK pinned in `tests/interop/package.json`.
 const TYPESCRIPT_SDK: &str = "1.32.2";
+/// The TypeScript SDK's v2 client pinned in `tests/interop/ts-v2/package.json`.
+const TYPESCRIPT_SDK_V2: &str = "2.4.0";
 const LOGIN: &str = "https://auth.example.com/login?flow=calendar";
 const NEED_PYTHON: &str = "This test needs python3 >= 3.10 with the venv module on PATH; \
                            then rerun `cargo test -p toolform-examples --test url_interop`.";
@@ -170,14 +174,17 @@ fn assert_reports(failures: &[String], reports: &[Value]) {
 const NEED_NODE: &str = "This test needs Node.js >= 20 with npm on PATH (https://nodejs.org); \
                          then rerun `cargo test -p toolform-examples --test url_interop`.";
 
-fn typescript_report(action: &str) -> Value {
-    static READY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    let dir = match READY.get_or_init(|| install_pinned(&interop_dir(), NEED_NODE)) {
-        Ok(dir) => dir,
-        Err(message) => panic!("{message}"),
-    };
+/// The npm packages pinned in `tests/interop/<dir>`, installed.
+fn npm_packages(dir: &str) -> PathBuf {
+    install_pinned(&interop_dir().join(dir), NEED_NODE)
+        .unwrap_or_else(|message| panic!("{message}"))
+}
+
+/// `url_client.mjs` in `dir` (with `args` before `--action`), answering `action`.
+fn typescript_report(dir: &Path, args: &[&str], action: &str) -> Value {
     let mut cmd = Command::new(exe("node"));
     cmd.arg(dir.join("url_client.mjs"))
+        .args(args)
         .args(["--action", action, "--call", "connect_calendar"])
         .arg("--")
         .arg(SERVER);
@@ -185,7 +192,8 @@ fn typescript_report(action: &str) -> Value {
     match serde_json::from_str(&out.stdout) {
         Ok(report) if out.status.success() => report,
         _ => panic!(
-            "url_client.mjs --action {action} failed before its report.\n{}",
+            "{} {args:?} --action {action} failed before its report.\n{}",
+            dir.join("url_client.mjs").display(),
             out.describe()
         ),
     }
@@ -210,16 +218,38 @@ fn python_sdk_in_url_mode_under_2025_11_25_and_2026_07_28() {
 
 #[test]
 fn typescript_sdk_v1_in_url_mode_under_2025_11_25() {
+    let dir = npm_packages(".");
     let version = "2025-11-25";
     let mut failures = Vec::new();
     let mut reports = Vec::new();
     for (action, text) in actions(version) {
-        let report = typescript_report(action);
+        let report = typescript_report(&dir, &[], action);
         let who = format!("@modelcontextprotocol/sdk {} ({action})", report["sdk"]);
         for failure in check_report(&report, TYPESCRIPT_SDK, version, action, text) {
             failures.push(format!("{who}: {failure}"));
         }
         reports.push(report);
+    }
+    assert_reports(&failures, &reports);
+}
+
+#[test]
+fn typescript_sdk_v2_in_url_mode_under_2025_11_25_and_2026_07_28() {
+    let dir = npm_packages("ts-v2");
+    let mut failures = Vec::new();
+    let mut reports = Vec::new();
+    for (mode, version) in [("legacy", "2025-11-25"), ("auto", "2026-07-28")] {
+        for (action, text) in actions(version) {
+            let report = typescript_report(&dir, &["--mode", mode], action);
+            let who = format!(
+                "@modelcontextprotocol/client {} ({mode}, {action})",
+                report["sdk"]
+            );
+            for failure in check_report(&report, TYPESCRIPT_SDK_V2, version, action, text) {
+                failures.push(format!("{who}: {failure}"));
+            }
+            reports.push(report);
+        }
     }
     assert_reports(&failures, &reports);
 }

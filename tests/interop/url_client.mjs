@@ -2,7 +2,7 @@
 // Calls a tool that sends the user to a URL (URL-mode elicitation, SEP-1036)
 // with the official TypeScript SDK client (v1, pinned in package.json), over
 // stdio, and prints ONE JSON report on stdout. It asserts nothing: the Rust
-// test (examples/tests/url_interop_ts.rs) reads the report and decides.
+// test (examples/tests/url_interop.rs) reads the report and decides.
 //
 // Usage:
 //   node url_client.mjs --action ACTION --call TOOL -- SERVER [ARGS...]
