@@ -4,14 +4,15 @@
 //! - the Python SDK (`mcp` 2.3.0 on PyPI, `tests/interop/python/url_client.py`),
 //!   under 2025-11-25 (`mode="legacy"`) and 2026-07-28 (`mode="auto"`);
 //! - the TypeScript SDK's v1 client (`@modelcontextprotocol/sdk` 1.32.2,
-//!   pinned in `tests/interop/`, `tests/interop/url_client.mjs`), under
+//!   pinned in `tests/interop/`, `tests/interop/url_client.mjs`; the report
+//!   as `tests/interop/url_report.mjs` writes it for both clients), under
 //!   2025-11-25 (its latest protocol; it has no 2026-07-28);
 //! - the TypeScript SDK's v2 client (`@modelcontextprotocol/client` 2.4.0,
 //!   pinned in `tests/interop/ts-v2/`, `tests/interop/ts-v2/url_client.mjs`),
 //!   under 2025-11-25 (`versionNegotiation.mode = "legacy"`) and 2026-07-28
 //!   (`"auto"`).
 //!
-//! Every client checks the same facts, per revision:
+//! The test checks the same facts for every client, per revision:
 //!
 //! - protocol 2025-11-25: the SDK's elicitation handler receives an
 //!   `elicitation/create` request in URL mode (`mode`, `url`, `message`,

@@ -1,117 +1,43 @@
 #!/usr/bin/env node
 // Calls a tool that sends the user to a URL (URL-mode elicitation, SEP-1036)
-// with the official TypeScript SDK client (v1, pinned in package.json), over
-// stdio, and prints ONE JSON report on stdout. It asserts nothing: the Rust
-// test (examples/tests/url_interop.rs) reads the report and decides.
+// with the official TypeScript SDK's v1 client (`@modelcontextprotocol/sdk`,
+// pinned in package.json), over stdio, and prints ONE JSON report on stdout
+// (see url_report.mjs). It asserts nothing: the Rust test
+// (examples/tests/url_interop.rs) reads the report and decides.
 //
 // Usage:
 //   node url_client.mjs --action ACTION --call TOOL -- SERVER [ARGS...]
 //
-// ACTION is what the client answers every elicitation with (accept, decline,
-// cancel). The client declares `elicitation: {form: {}, url: {}}`; the v1 SDK
-// negotiates protocol 2025-11-25 (its LATEST_PROTOCOL_VERSION) in initialize.
-//
-// The report holds every elicitation request the handler saw (as the SDK's
-// ElicitRequestSchema parsed it), every `notifications/elicitation/complete`
-// (as the SDK's ElicitationCompleteNotificationSchema parsed it), and the
-// call's result or the error the SDK raised.
+// The client declares `elicitation: {form: {}, url: {}}`; the v1 SDK
+// negotiates protocol 2025-11-25 (its LATEST_PROTOCOL_VERSION) in
+// initialize. It parses the request with its ElicitRequestSchema and the
+// completion with its ElicitationCompleteNotificationSchema.
 
-import { readFileSync } from 'node:fs';
-import process from 'node:process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, ElicitationCompleteNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { runUrlClient } from './url_report.mjs';
 
-function usage(message) {
-  process.stderr.write(
-    `url_client.mjs: ${message}\n` + 'usage: node url_client.mjs --action ACTION --call TOOL -- SERVER [ARGS...]\n',
-  );
-  process.exit(2);
-}
-
-function parseArgv(argv) {
-  const options = { action: null, tool: null, server: null };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--action') {
-      options.action = argv[++i] ?? usage('--action needs accept, decline or cancel');
-    } else if (arg === '--call') {
-      options.tool = argv[++i] ?? usage('--call needs a tool name');
-    } else if (arg === '--') {
-      options.server = argv.slice(i + 1);
-      break;
-    } else {
-      usage(`unknown argument ${JSON.stringify(arg)}`);
-    }
-  }
-  if (options.action === null || options.tool === null || !options.server || options.server.length === 0) {
-    usage('give --action, --call and the server after --');
-  }
-  return options;
-}
-
-function sdkVersion() {
-  const url = new URL('./node_modules/@modelcontextprotocol/sdk/package.json', import.meta.url);
-  return JSON.parse(readFileSync(url, 'utf8')).version;
-}
-
-async function main() {
-  const { action, tool, server } = parseArgv(process.argv.slice(2));
-  const report = {
-    sdk: sdkVersion(),
-    protocolVersion: null,
-    elicitations: [],
-    completed: [],
-    result: null,
-    error: null,
-  };
-
-  const env = {};
-  for (const [k, v] of Object.entries(process.env)) if (typeof v === 'string') env[k] = v;
-  const transport = new StdioClientTransport({ command: server[0], args: server.slice(1), env, stderr: 'inherit' });
-  // The client hands the version initialize negotiated to the transport
-  // (`setProtocolVersion`, which the stdio transport does not define).
-  const setProtocolVersion = transport.setProtocolVersion?.bind(transport);
-  transport.setProtocolVersion = (version) => {
-    report.protocolVersion = version;
-    setProtocolVersion?.(version);
-  };
-
-  const client = new Client(
-    { name: 'toolform-url-interop', version: '0.0.0' },
-    { capabilities: { elicitation: { form: {}, url: {} } } },
-  );
-  // The SDK parses the request with ElicitRequestSchema before this runs.
-  client.setRequestHandler(ElicitRequestSchema, async (request) => {
-    report.elicitations.push(request.params);
-    return { action };
-  });
-  client.setNotificationHandler(ElicitationCompleteNotificationSchema, async (notification) => {
-    report.completed.push(notification.params);
-  });
-
-  await client.connect(transport);
-  try {
-    const result = await client.callTool({ name: tool, arguments: {} });
-    report.result = {
-      isError: result.isError ?? false,
-      text: (result.content ?? []).filter((c) => c.type === 'text').map((c) => c.text),
+runUrlClient({
+  withMode: false,
+  packageJson: new URL('./node_modules/@modelcontextprotocol/sdk/package.json', import.meta.url),
+  connect: async ({ options, report, env, onElicit, onComplete }) => {
+    const [command, ...args] = options.server;
+    const transport = new StdioClientTransport({ command, args, env, stderr: 'inherit' });
+    // The client hands the version initialize negotiated to the transport
+    // (`setProtocolVersion`, which the stdio transport does not define).
+    const setProtocolVersion = transport.setProtocolVersion?.bind(transport);
+    transport.setProtocolVersion = (version) => {
+      report.protocolVersion = version;
+      setProtocolVersion?.(version);
     };
-  } catch (error) {
-    report.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  }
-  // Let a completion notification sent right after the result arrive.
-  for (let i = 0; i < 50 && action === 'accept' && report.completed.length === 0; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await client.close();
-  await new Promise((resolve) => process.stdout.write(JSON.stringify(report) + '\n', resolve));
-}
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    process.stderr.write(`url_client.mjs: setup failed: ${error?.stack ?? error}\n`);
-    process.exit(1);
+    const client = new Client(
+      { name: 'toolform-url-interop', version: '0.0.0' },
+      { capabilities: { elicitation: { form: {}, url: {} } } },
+    );
+    client.setRequestHandler(ElicitRequestSchema, async (request) => onElicit(request.params));
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, async (n) => onComplete(n.params));
+    await client.connect(transport);
+    return client;
   },
-);
+});
