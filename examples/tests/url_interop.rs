@@ -159,7 +159,27 @@ fn check_report(report: &Value, sdk: &str, version: &str, action: &str, text: &s
     failures
 }
 
-fn assert_reports(failures: &[String], reports: &[Value]) {
+/// Runs `report(mode, action)` for each `(mode, version)` of `eras` and each
+/// action, and asserts every report with [`check_report`] against `sdk` on
+/// `version`; `client` names the client in failures.
+fn check_eras(
+    client: &str,
+    sdk: &str,
+    eras: &[(&str, &str)],
+    report: impl Fn(&str, &str) -> Value,
+) {
+    let mut failures = Vec::new();
+    let mut reports = Vec::new();
+    for &(mode, version) in eras {
+        for (action, text) in actions(version) {
+            let report = report(mode, action);
+            let who = format!("{client} {} ({mode}, {action})", report["sdk"]);
+            for failure in check_report(&report, sdk, version, action, text) {
+                failures.push(format!("{who}: {failure}"));
+            }
+            reports.push(report);
+        }
+    }
     assert!(
         failures.is_empty(),
         "{}\n\nreports:\n{}",
@@ -200,57 +220,33 @@ fn typescript_report(dir: &Path, args: &[&str], action: &str) -> Value {
     }
 }
 
+/// Both revisions, with the client's own version negotiation.
+const BOTH: [(&str, &str); 2] = [("legacy", "2025-11-25"), ("auto", "2026-07-28")];
+
 #[test]
 fn python_sdk_in_url_mode_under_2025_11_25_and_2026_07_28() {
-    let mut failures = Vec::new();
-    let mut reports = Vec::new();
-    for (mode, version) in [("legacy", "2025-11-25"), ("auto", "2026-07-28")] {
-        for (action, text) in actions(version) {
-            let report = python_report(mode, action);
-            let who = format!("python mcp {} ({mode}, {action})", report["sdk"]);
-            for failure in check_report(&report, PYTHON_SDK, version, action, text) {
-                failures.push(format!("{who}: {failure}"));
-            }
-            reports.push(report);
-        }
-    }
-    assert_reports(&failures, &reports);
+    check_eras("python mcp", PYTHON_SDK, &BOTH, python_report);
 }
 
 #[test]
 fn typescript_sdk_v1_in_url_mode_under_2025_11_25() {
     let dir = npm_packages(".");
-    let version = "2025-11-25";
-    let mut failures = Vec::new();
-    let mut reports = Vec::new();
-    for (action, text) in actions(version) {
-        let report = typescript_report(&dir, &[], action);
-        let who = format!("@modelcontextprotocol/sdk {} ({action})", report["sdk"]);
-        for failure in check_report(&report, TYPESCRIPT_SDK, version, action, text) {
-            failures.push(format!("{who}: {failure}"));
-        }
-        reports.push(report);
-    }
-    assert_reports(&failures, &reports);
+    // The v1 client has no version negotiation to choose: initialize only.
+    check_eras(
+        "@modelcontextprotocol/sdk",
+        TYPESCRIPT_SDK,
+        &[("initialize", "2025-11-25")],
+        |_, action| typescript_report(&dir, &[], action),
+    );
 }
 
 #[test]
 fn typescript_sdk_v2_in_url_mode_under_2025_11_25_and_2026_07_28() {
     let dir = npm_packages("ts-v2");
-    let mut failures = Vec::new();
-    let mut reports = Vec::new();
-    for (mode, version) in [("legacy", "2025-11-25"), ("auto", "2026-07-28")] {
-        for (action, text) in actions(version) {
-            let report = typescript_report(&dir, &["--mode", mode], action);
-            let who = format!(
-                "@modelcontextprotocol/client {} ({mode}, {action})",
-                report["sdk"]
-            );
-            for failure in check_report(&report, TYPESCRIPT_SDK_V2, version, action, text) {
-                failures.push(format!("{who}: {failure}"));
-            }
-            reports.push(report);
-        }
-    }
-    assert_reports(&failures, &reports);
+    check_eras(
+        "@modelcontextprotocol/client",
+        TYPESCRIPT_SDK_V2,
+        &BOTH,
+        |mode, action| typescript_report(&dir, &["--mode", mode], action),
+    );
 }
