@@ -297,8 +297,15 @@ impl Lowering {
             if let Some(Value::Array(values)) = m.get("enum") {
                 enums += values.len();
                 if let Some(n) = values.iter().find(|v| !kimi_number(v)) {
+                    // The lowering writes a `const` as a one-value `enum`:
+                    // the place is the input's keyword.
+                    let at = ["enum", "const"]
+                        .iter()
+                        .map(|k| in_input(input, &format!("{path}/{k}")))
+                        .find(|at| input.pointer(at).is_some())
+                        .unwrap_or_else(|| in_input(input, path));
                     self.reject(
-                        &in_input(input, &format!("{path}/enum")),
+                        &at,
                         "number-notation",
                         format!(
                             "Kimi reads integers within ±(2^53 - 1) and floats without an \

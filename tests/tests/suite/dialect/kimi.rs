@@ -268,3 +268,26 @@ fn kimi_check_tools_holds_names_and_the_count() {
     assert_eq!(e.violations()[0].path, "/128");
     assert!(KIMI.check_tools(&tools[..128]).is_ok());
 }
+
+/// A number Kimi cannot read, given as `const` (the lowering writes it as a
+/// one-value `enum`): the violation names the input's `const`, a place in
+/// the schema given (found by `hostile::convert_holds_on_any_schema`).
+#[test]
+fn number_notation_in_a_const_names_the_const() {
+    let schema = serde_json::json!({
+        "type": "object",
+        "properties": {"f": {"type": "array", "items": {"anyOf": [
+            {"const": "#FF0000", "title": "Red"},
+            {"const": 18446744073709551615u64, "title": "Blue"}
+        ]}}},
+        "required": ["f"]
+    });
+    let err = toolform::dialect::convert(&schema, toolform::dialect::Dialect::Kimi).unwrap_err();
+    let v = err
+        .violations()
+        .iter()
+        .find(|v| v.rule == "number-notation")
+        .expect("the number is refused");
+    assert_eq!(v.path, "/properties/f/items/anyOf/1/const");
+    assert!(schema.pointer(&v.path).is_some());
+}
