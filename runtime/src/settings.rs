@@ -162,13 +162,9 @@ pub fn render(
 type Kept = Result<&'static Value, &'static DialectError>;
 
 /// [`render`], once per shape and settings, kept for the life of the
-/// process.
+/// process. The shortcuts' settings never come here
+/// ([`crate::ToolSchema::schema`] hands out the shortcuts' own references).
 pub(crate) fn cached(shape: &'static Shape, settings: SchemaSettings) -> Kept {
-    if let Some(contract) = settings.shortcut() {
-        // The cache the shortcuts use for types without one of their own:
-        // one reference per schema.
-        return Ok(crate::render::cached(shape, contract));
-    }
     static CACHE: crate::memo::Memo<(usize, SchemaSettings), Kept> = crate::memo::Memo::new();
     let key = (shape as *const Shape as usize, settings);
     CACHE.get_or_store(
