@@ -131,9 +131,11 @@ pub trait ToolSchema {
     /// The wire shape, built at compile time.
     const SHAPE: &'static shape::Shape;
 
-    /// The type's own cache of its two schemas, when it has one (the derive
-    /// gives one to every type without type or const parameters); `None`:
-    /// the process-wide cache keyed by shape. Not part of the API.
+    /// The type's own cache of its two schemas, when its shape does not lead
+    /// to one (a derived type without type or const parameters whose body is
+    /// not packed: a unit-only enum, a tuple or newtype struct); `None`: the
+    /// cache its packed body points at, else the process-wide cache keyed by
+    /// shape. Not part of the API.
     #[doc(hidden)]
     const __SCHEMAS: Option<&'static __private::Schemas> = None;
 
@@ -142,10 +144,7 @@ pub trait ToolSchema {
     /// Rendered on first use, then a pointer read.
     #[inline]
     fn input_schema() -> &'static Value {
-        match Self::__SCHEMAS {
-            Some(own) => own.input(Self::SHAPE),
-            None => render::cached(Self::SHAPE, Contract::Input),
-        }
+        __private::schema_of(Self::SHAPE, Self::__SCHEMAS, Contract::Input)
     }
 
     /// The JSON Schema (2020-12) of what serde serializes from this type.
@@ -153,10 +152,7 @@ pub trait ToolSchema {
     /// Rendered on first use, then a pointer read.
     #[inline]
     fn output_schema() -> &'static Value {
-        match Self::__SCHEMAS {
-            Some(own) => own.output(Self::SHAPE),
-            None => render::cached(Self::SHAPE, Contract::Output),
-        }
+        __private::schema_of(Self::SHAPE, Self::__SCHEMAS, Contract::Output)
     }
 
     /// The schema with `settings`: a contract, a provider dialect, a

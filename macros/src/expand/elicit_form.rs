@@ -149,7 +149,7 @@ fn fallback(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
 
 fn expand(form: &Form) -> TokenStream {
     let krate = &form.krate;
-    // Inside the generated `const _` block, `__tf` and `__te` name
+    // Inside the block of the generated `FORM`, `__tf` and `__te` name
     // toolform's private and elicit modules: shorter paths, a smaller
     // expansion.
     let (bp, be) = (
@@ -183,24 +183,29 @@ fn expand(form: &Form) -> TokenStream {
         } else {
             &[]
         };
+    // One `impl` and one `const` per form: the modules' aliases, the probe
+    // traits and the cache `static` are items inside the constant's block,
+    // not a `const _` block of their own (every item is one more thing each
+    // build after an edit lowers, hashes and reloads:
+    // bench/compile_time/EXPANSION.md).
     quote! {
-        const _: () = {
-            use #krate::__private as __tf;
-            use #krate::elicit as __te;
-            #(
-                #[allow(unused_imports)]
-                use #default_traits::{NoDefaultOf as _, NoDefaultVia as _};
-            )*
-            #(static __TF_FORM: #cache::DecodedForm = #cache::DecodedForm::EMPTY;)*
-            #[automatically_derived]
-            impl #impl_generics #be::ElicitForm for #ident #ty_generics #where_clause {
-                const FORM: &'static #be::Form = &#be::Form {
+        #[automatically_derived]
+        impl #impl_generics #krate::elicit::ElicitForm for #ident #ty_generics #where_clause {
+            const FORM: &'static #krate::elicit::Form = &{
+                use #krate::__private as __tf;
+                use #krate::elicit as __te;
+                #(
+                    #[allow(unused_imports)]
+                    use #default_traits::{NoDefaultOf as _, NoDefaultVia as _};
+                )*
+                #(static __TF_FORM: #cache::DecodedForm = #cache::DecodedForm::EMPTY;)*
+                #be::Form {
                     type_name: #bp::type_name::<Self>,
                     fields: #fields,
                     deny_unknown_fields: #deny,
-                };
-            }
-        };
+                }
+            };
+        }
         #literal_checks
     }
 }

@@ -68,12 +68,15 @@ impl Text {
 /// Expressions written once each, in order of first use, by a key. `T`:
 /// the items, tokens or something that writes them (`emit::ShapeFn`, written
 /// straight into the stream that holds the table: no stream of its own).
-pub(crate) struct Table<T = TokenStream> {
-    keys: Vec<Key>,
+pub(crate) struct Table<'k, T = TokenStream> {
+    /// Each item's key, and the type it was made from (a type looked up
+    /// again, as a field's type is for its second direction, is found by
+    /// address, without comparing).
+    keys: Vec<(Key, Option<&'k syn::Type>)>,
     pub items: Vec<T>,
 }
 
-impl<T> Default for Table<T> {
+impl<T> Default for Table<'_, T> {
     fn default() -> Self {
         Table {
             keys: Vec::new(),
@@ -90,30 +93,91 @@ pub(crate) enum Key {
     /// assertions): never equal to another.
     Unique,
     /// Something made of one type (`shape_of::<T>`, `&<T as FormValue>::TYPE`,
-    /// `DefaultOf::<T>::FN`: one kind per table), compared as syntax trees
-    /// (spans ignored, as the printed text ignored them).
-    Type(syn::Type),
+    /// `DefaultOf::<T>::FN`: one kind per table), compared by
+    /// [`type_text`] (spans ignored, as the printed text ignored them).
+    Type(String),
     /// Something made of no type: the skipped direction's `shape_of::<()>`,
     /// a chrono `ts_*` marker, the `null` default.
     Fixed(u8),
 }
 
-impl<T> Table<T> {
+/// A text that is equal for two types exactly when their tokens are (spans
+/// ignored). A path of identifiers with type arguments (most field types:
+/// `u64`, `Option<Vec<String>>`, `chrono::DateTime<chrono::Utc>`) is written
+/// from its identifiers, one string each; anything else is the printed token
+/// stream behind a `#`, which no written path starts with. Comparing syn
+/// trees instead runs syn's generated `PartialEq` (unoptimized, as all of
+/// the derive in a dev build), which prints both identifiers at each step.
+pub(crate) fn type_text(ty: &syn::Type) -> String {
+    let mut out = String::new();
+    if !write_path_type(ty, &mut out) {
+        out.clear();
+        out.push('#');
+        out.push_str(&quote::ToTokens::to_token_stream(ty).to_string());
+    }
+    out
+}
+
+/// `ty` as a path of identifiers with type arguments, or `false`.
+fn write_path_type(ty: &syn::Type, out: &mut String) -> bool {
+    let syn::Type::Path(syn::TypePath {
+        qself: None, path, ..
+    }) = ty
+    else {
+        return false;
+    };
+    if path.leading_colon.is_some() {
+        out.push_str("::");
+    }
+    for (i, segment) in path.segments.iter().enumerate() {
+        if i > 0 {
+            out.push_str("::");
+        }
+        out.push_str(&segment.ident.to_string());
+        match &segment.arguments {
+            syn::PathArguments::None => {}
+            syn::PathArguments::AngleBracketed(args) => {
+                out.push('<');
+                for arg in &args.args {
+                    let syn::GenericArgument::Type(ty) = arg else {
+                        return false;
+                    };
+                    if !write_path_type(ty, out) {
+                        return false;
+                    }
+                    out.push(',');
+                }
+                out.push('>');
+            }
+            syn::PathArguments::Parenthesized(_) => return false,
+        }
+    }
+    true
+}
+
+impl<'k, T> Table<'k, T> {
     /// The index of the item `key` stands for, made by `make` and added
     /// when the table has no item of that key.
-    pub fn index_by(&mut self, key: KeyRef<'_>, make: impl FnOnce() -> T) -> usize {
-        let found = self.keys.iter().position(|k| match (k, &key) {
-            (Key::Type(a), KeyRef::Type(b)) => a == *b,
-            (Key::Fixed(a), KeyRef::Fixed(b)) => a == b,
+    pub fn index_by(&mut self, key: KeyRef<'k>, make: impl FnOnce() -> T) -> usize {
+        let (key, at) = match key {
+            KeyRef::Type(ty) => {
+                let same = |(_, a): &(Key, Option<&syn::Type>)| a.is_some_and(|a| std::ptr::eq(a, ty));
+                if let Some(i) = self.keys.iter().position(same) {
+                    return i;
+                }
+                (Key::Type(type_text(ty)), Some(ty))
+            }
+            KeyRef::Fixed(n) => (Key::Fixed(n), None),
+        };
+        let found = self.keys.iter().position(|(k, _)| match (k, &key) {
+            (Key::Type(a), Key::Type(b)) => a == b,
+            (Key::Fixed(a), Key::Fixed(b)) => a == b,
             _ => false,
         });
         if let Some(i) = found {
             return i;
         }
-        self.keys.push(match key {
-            KeyRef::Type(ty) => Key::Type(ty.clone()),
-            KeyRef::Fixed(n) => Key::Fixed(n),
-        });
+        self.keys.push((key, at));
         self.items.push(make());
         self.items.len() - 1
     }
@@ -121,13 +185,13 @@ impl<T> Table<T> {
     /// The index of `item`, always added (an item whose tokens do not say
     /// what it is: a closure, a block of assertions).
     pub fn push(&mut self, item: T) -> usize {
-        self.keys.push(Key::Unique);
+        self.keys.push((Key::Unique, None));
         self.items.push(item);
         self.items.len() - 1
     }
 }
 
-/// A key being looked up (the table clones the type only when it adds it).
+/// A key being looked up.
 pub(crate) enum KeyRef<'a> {
     Type(&'a syn::Type),
     Fixed(u8),
@@ -139,3 +203,68 @@ pub(crate) const DESERIALIZE_WITH: usize = 2;
 pub(crate) const HAS_DEFAULT: usize = 4;
 pub(crate) const SKIP_SERIALIZING_IF: usize = 8;
 pub(crate) const SKIP_IF_NONE: usize = 16;
+
+#[cfg(test)]
+mod tests {
+    use super::{KeyRef, Table, type_text};
+
+    fn text(ty: &str) -> String {
+        type_text(&syn::parse_str(ty).expect("a type"))
+    }
+
+    #[test]
+    fn type_text_is_equal_exactly_for_equal_tokens() {
+        // Equal tokens, whatever the spacing.
+        assert_eq!(text("Option<Vec<String>>"), text("Option < Vec<String> >"));
+        assert_eq!(text("::std::string::String"), text(":: std :: string :: String"));
+        // Different tokens: never one entry.
+        let distinct = [
+            "u64",
+            "u32",
+            "String",
+            "std::string::String",
+            "::std::string::String",
+            "Vec<String>",
+            "Vec<u64>",
+            "Vec<Vec<String>>",
+            "HashMap<String,u64>",
+            "HashMap<u64,String>",
+            "a::B<C>",
+            "a::B::C",
+            "a::B<C>::D",
+            "r#type",
+            "&'a str",
+            "&'b str",
+            "Cow<'a,str>",
+            "Cow<'b,str>",
+            "[u8;4]",
+            "[u8;5]",
+            "(u8,u16)",
+            "fn(u8)->u16",
+            "<T as Tr>::A",
+            "Vec<[u8;4]>",
+            "Vec<[u8;5]>",
+        ];
+        for (i, a) in distinct.iter().enumerate() {
+            for b in &distinct[i + 1..] {
+                assert_ne!(text(a), text(b), "{a} and {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_table_finds_a_type_by_address_and_by_tokens() {
+        let a: syn::Type = syn::parse_str("Vec<String>").expect("a type");
+        let b: syn::Type = syn::parse_str("Vec < String >").expect("a type");
+        let c: syn::Type = syn::parse_str("Vec<u8>").expect("a type");
+        let mut table: Table<u8> = Table::default();
+        assert_eq!(table.index_by(KeyRef::Type(&a), || 0), 0);
+        assert_eq!(table.index_by(KeyRef::Type(&a), || 1), 0);
+        assert_eq!(table.index_by(KeyRef::Type(&b), || 2), 0);
+        assert_eq!(table.index_by(KeyRef::Type(&c), || 3), 1);
+        assert_eq!(table.index_by(KeyRef::Fixed(0), || 4), 2);
+        assert_eq!(table.index_by(KeyRef::Fixed(0), || 5), 2);
+        assert_eq!(table.push(6), 3);
+        assert_eq!(table.items, [0, 3, 4, 6]);
+    }
+}

@@ -177,6 +177,72 @@ fn is_number(expr: &Expr) -> bool {
     }
 }
 
+/// `min = <n>`, `max = <n>` or both, in either order, with an optional
+/// trailing comma, each value a plain decimal literal the slow path reads as
+/// it stands: digits only when the bound counts, else also a `-` sign and
+/// one `.` between digits; at most 15 digits (exact in a `u64` and an
+/// `f64`). What [`bounds`] accepts after a full parse, found from the tokens
+/// alone (parsing a list costs a dev build's derive about 75 k instructions).
+fn plain_bounds(tokens: &proc_macro2::TokenStream, count: bool) -> bool {
+    use proc_macro2::{Spacing, TokenTree};
+    let mut seen = [false; 2];
+    let mut trees = tokens.clone().into_iter().peekable();
+    let mut any = false;
+    while let Some(tree) = trees.next() {
+        let TokenTree::Ident(name) = tree else {
+            return false;
+        };
+        let which = if name == "min" {
+            0
+        } else if name == "max" {
+            1
+        } else {
+            return false;
+        };
+        if std::mem::replace(&mut seen[which], true) {
+            return false;
+        }
+        match trees.next() {
+            Some(TokenTree::Punct(eq)) if eq.as_char() == '=' && eq.spacing() == Spacing::Alone => {}
+            _ => return false,
+        }
+        let mut value = trees.next();
+        if !count
+            && let Some(TokenTree::Punct(minus)) = &value
+            && minus.as_char() == '-'
+            && minus.spacing() == Spacing::Alone
+        {
+            value = trees.next();
+        }
+        let Some(TokenTree::Literal(lit)) = value else {
+            return false;
+        };
+        if !plain_number(&lit.to_string(), count) {
+            return false;
+        }
+        any = true;
+        match trees.next() {
+            None => break,
+            Some(TokenTree::Punct(comma)) if comma.as_char() == ',' => {}
+            _ => return false,
+        }
+    }
+    any
+}
+
+/// Digits, or (`!count`) digits, one `.`, digits; 15 digits at most.
+fn plain_number(text: &str, count: bool) -> bool {
+    let (whole, fraction) = match text.split_once('.') {
+        Some(_) if count => return false,
+        Some((whole, fraction)) => (whole, Some(fraction)),
+        None => (text, None),
+    };
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    digits(whole)
+        && fraction.is_none_or(digits)
+        && whole.len() + fraction.map_or(0, str::len) <= 15
+}
+
 /// `items(..)` / `values(..)`: a list that parses, with at least one key
 /// (its keys are screened as their own place, `keys::Place::Inner`).
 fn nested(key: &str, list: &syn::MetaList) -> Result<(), Vec<syn::Error>> {
@@ -197,6 +263,11 @@ fn nested(key: &str, list: &syn::MetaList) -> Result<(), Vec<syn::Error>> {
 /// `length(min = .., max = ..)` / `range(..)`: only `min` and `max`, each
 /// once, each a number (a non-negative integer for `length`).
 fn bounds(key: &str, count: bool, list: &syn::MetaList) -> Result<(), Vec<syn::Error>> {
+    // The usual list is read from its tokens; anything else (and every
+    // mistake, with its message) goes through the parser below.
+    if plain_bounds(&list.tokens, count) {
+        return Ok(());
+    }
     let example = if count {
         format!("`{key}(min = 1, max = 10)`")
     } else {
@@ -274,5 +345,55 @@ fn bounds(key: &str, count: bool, list: &syn::MetaList) -> Result<(), Vec<syn::E
         Ok(())
     } else {
         Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod plain_bounds_tests {
+    use super::plain_bounds;
+
+    fn plain(tokens: &str, count: bool) -> bool {
+        plain_bounds(&tokens.parse().expect("tokens"), count)
+    }
+
+    #[test]
+    fn the_usual_lists_are_read_from_their_tokens() {
+        for list in ["min = 1, max = 80", "max = 2000", "min = 0", "max = 10, min = 1,"] {
+            assert!(plain(list, true), "{list}");
+            assert!(plain(list, false), "{list}");
+        }
+        for list in ["min = -10, max = 10", "min = 0.5", "max = 100000.25"] {
+            assert!(!plain(list, true), "{list}");
+            assert!(plain(list, false), "{list}");
+        }
+    }
+
+    #[test]
+    fn anything_else_goes_to_the_parser() {
+        for list in [
+            "",
+            ",",
+            "min = 1 max = 2",
+            "min = 1,, max = 2",
+            "min = 1, min = 2",
+            "mini = 1",
+            "min == 1",
+            "min = x",
+            "min = \"1\"",
+            "min = 1u8",
+            "min = 1e3",
+            "min = 0x10",
+            "min = 1_000",
+            "min = 1.",
+            "min = .5",
+            "min = - -1",
+            "min = 1234567890123456",
+            "min = (1)",
+            "min",
+            "min =",
+        ] {
+            assert!(!plain(list, false), "{list}");
+            assert!(!plain(list, true), "{list}");
+        }
     }
 }

@@ -313,6 +313,11 @@ pub fn key_of(item: &NestedMeta) -> Option<(String, Span)> {
         NestedMeta::NameValueInvalidExpr(v) => &v.path,
         NestedMeta::Lit(_) => return None,
     };
+    // Most keys are one identifier: its text and span, without printing the
+    // path into a stream twice (to read its text, then to find its span).
+    if let Some(ident) = path.get_ident() {
+        return Some((ident.to_string(), ident.span()));
+    }
     Some((
         path.to_token_stream().to_string().replace(' ', ""),
         path.span(),

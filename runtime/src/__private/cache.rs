@@ -64,41 +64,31 @@ impl Schemas {
         output: OnceLock::new(),
     };
 
-    /// The input schema of `shape`, rendered on first use.
-    #[cfg_attr(not(debug_assertions), inline)]
-    pub fn input(&'static self, shape: &'static Shape) -> &'static Value {
-        cached_in(&self.input, shape, Contract::Input)
-    }
-
-    /// The output schema of `shape`, rendered on first use.
-    #[cfg_attr(not(debug_assertions), inline)]
-    pub fn output(&'static self, shape: &'static Shape) -> &'static Value {
-        cached_in(&self.output, shape, Contract::Output)
+    fn cell(&self, contract: Contract) -> &OnceLock<Value> {
+        match contract {
+            Contract::Input => &self.input,
+            Contract::Output => &self.output,
+        }
     }
 }
 
-/// Both caches of a derived type without type or const parameters, its two
-/// schemas and its decoded packed body, in the one `static` the derive
-/// writes per type: one item instead of two, which every build after an
-/// edit hashes, lowers and reloads again (bench/compile_time/EXPANSION.md).
-pub struct Cache {
-    /// The rendered schemas ([`ToolSchema::__SCHEMAS`](crate::ToolSchema)).
-    pub schemas: Schemas,
-    /// The decoded body ([`Packed::cache`](crate::shape::packed::Packed)).
-    pub body: crate::shape::Decoded,
-}
-
-// SAFETY: a `Schemas` and a `Decoded`, both `Sync` (their own impls). Stated
-// by hand, as theirs are, so a user crate proves it with one lookup.
-unsafe impl Sync for Cache {}
-
-impl Cache {
-    /// Both empty; a `const` for the derive's `static` (see [`Schemas::EMPTY`]).
-    #[allow(clippy::declare_interior_mutable_const)]
-    pub const EMPTY: Cache = Cache {
-        schemas: Schemas::EMPTY,
-        body: crate::shape::Decoded::EMPTY,
-    };
+/// The schema of `contract` of a type: in the cache its packed body points
+/// at (every derived struct with named fields and enum with data, without
+/// type parameters), else in its own [`Schemas`] (`own`: the other derived
+/// types without type parameters), else in the process-wide cache keyed by
+/// shape. The derive writes one `static` per type, inside its `SHAPE` (or
+/// `__SCHEMAS`) constant: no item of its own (bench/compile_time/EXPANSION.md).
+#[cfg_attr(not(debug_assertions), inline)]
+pub fn schema_of(
+    shape: &'static Shape,
+    own: Option<&'static Schemas>,
+    contract: Contract,
+) -> &'static Value {
+    match (crate::shape::own_cache(shape), own) {
+        (Some(cache), _) => cached_in(cache.schema_cell(contract), shape, contract),
+        (None, Some(own)) => cached_in(own.cell(contract), shape, contract),
+        (None, None) => crate::render::cached(shape, contract),
+    }
 }
 
 /// The shape of `T`, as a function the generated consts can point at.

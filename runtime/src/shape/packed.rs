@@ -54,22 +54,64 @@ pub struct Packed {
     pub defaults: &'static [Option<fn() -> Option<Value>>],
     /// The declared constraints the text refers to.
     pub constraints: &'static [&'static Constraints],
-    /// Where the decoded body is kept: a `static` of the type's own.
+    /// Where the decoded body and the type's two rendered schemas are kept:
+    /// a `static` of the type's own, reached from the type's `SHAPE` alone
+    /// (no item of its own pointing at it: bench/compile_time/EXPANSION.md).
     pub cache: &'static Decoded,
 }
 
-/// The decoded body of a [`Packed`], filled on first use.
+/// The decoded body of a [`Packed`], filled on first use, and the type's
+/// input and output schemas, rendered on first use.
 #[derive(Debug)]
-pub struct Decoded(OnceLock<Body>);
+pub struct Decoded {
+    body: OnceLock<Body>,
+    input: OnceLock<Value>,
+    output: OnceLock<Value>,
+}
 
-// SAFETY: an `OnceLock<Body>`, which is `Sync` (checked once in
-// `__private`); stated by hand for the derive's `static`s (see `Schemas`).
+// SAFETY: an `OnceLock<Body>` and two `OnceLock<Value>`s, which are `Sync`
+// (checked once in `__private`); stated by hand so that the derive's
+// `static`s are checked against this impl, not by walking the shape graph
+// for the auto trait in every user crate (see `Schemas`).
 unsafe impl Sync for Decoded {}
 
 impl Decoded {
-    /// Not decoded yet. A `const` for the derive's `static`.
+    /// Not decoded yet, nothing rendered. A `const` for the derive's `static`.
     #[allow(clippy::declare_interior_mutable_const)]
-    pub const EMPTY: Decoded = Decoded(OnceLock::new());
+    pub const EMPTY: Decoded = Decoded {
+        body: OnceLock::new(),
+        input: OnceLock::new(),
+        output: OnceLock::new(),
+    };
+
+    /// The cell of the schema of `contract`.
+    #[cfg_attr(not(debug_assertions), inline)]
+    pub(crate) fn schema_cell(&self, contract: crate::Contract) -> &OnceLock<Value> {
+        match contract {
+            crate::Contract::Input => &self.input,
+            crate::Contract::Output => &self.output,
+        }
+    }
+}
+
+/// The cache of a type whose shape is a named packed body (every derived
+/// struct with named fields and enum with data, without type parameters),
+/// also under a `from`/`into` conversion: that body is the type's own.
+/// Inlined in optimized builds, where `shape` is a constant and the match
+/// folds away (see `__private::cached_in`).
+#[cfg_attr(not(debug_assertions), inline)]
+pub(crate) fn own_cache(shape: &'static Shape) -> Option<&'static Decoded> {
+    let Shape::Named(named) = shape else {
+        return None;
+    };
+    match &named.body {
+        Body::Packed(packed) => Some(packed.cache),
+        Body::Convert(convert) => match &convert.body {
+            Body::Packed(packed) => Some(packed.cache),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 static MALFORMED: Struct = Struct {
@@ -80,7 +122,7 @@ static MALFORMED: Struct = Struct {
 impl Packed {
     /// The decoded body: never [`Body::Packed`].
     pub fn body(&'static self) -> &'static Body {
-        self.cache.0.get_or_init(|| {
+        self.cache.body.get_or_init(|| {
             let mut reader = Reader {
                 items: Items::new(self.text),
                 packed: self,

@@ -84,8 +84,8 @@ struct Gen<'c, 'a> {
 
 fn expand(cont: &Container) -> TokenStream {
     let krate = &cont.krate;
-    // Inside the generated `const _` block, `__tf` names toolform's private
-    // module: shorter paths, a smaller expansion.
+    // Inside the block of the generated `SHAPE`, `__tf` names toolform's
+    // private module: shorter paths, a smaller expansion.
     let g = Gen {
         cont,
         p: syn::Ident::new("__tf", proc_macro2::Span::call_site()),
@@ -96,7 +96,6 @@ fn expand(cont: &Container) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let title = opt_str(p, cont.attrs.title.as_deref());
     let description = opt_desc(p, &cont.attrs.description);
-    let body = g.body();
 
     // A `static` inside a generic fn is shared by every instantiation, so only
     // types without type or const parameters get their own; the others use the
@@ -115,9 +114,7 @@ fn expand(cont: &Container) -> TokenStream {
     // behind a repetition (`#(..)*`) over a slice of one or none, not built
     // as streams of their own and interpolated: interpolating a stream is a
     // few calls into the compiler each (bench/compile_time/EXPANSION.md).
-    // One `static` for both caches (schemas, decoded body): `Cache`.
     let one = |on: bool| -> &[&syn::Ident] { if on { std::slice::from_ref(&p) } else { &[] } };
-    let cache = one(own_cache);
     // A unit-only, externally tagged enum is a select field of a form.
     let select: &[&syn::Path] = if cont.select {
         std::slice::from_ref(&krate)
@@ -131,7 +128,11 @@ fn expand(cont: &Container) -> TokenStream {
     let beside = (!cont.attrs.no_json_schema)
         .then(|| checks::json_schema_derive(&cont.serde.original.attrs))
         .flatten();
-    let json_schema = one(!cont.attrs.no_json_schema && beside.is_none());
+    let json_schema: &[&syn::Path] = if !cont.attrs.no_json_schema && beside.is_none() {
+        std::slice::from_ref(&krate)
+    } else {
+        &[]
+    };
     let beside = beside.map(|span| {
         let krate = emit::respan(krate.to_token_stream(), span);
         quote_spanned!(span=> #krate::__private::__json_schema! { beside })
@@ -147,41 +148,58 @@ fn expand(cont: &Container) -> TokenStream {
         .fields
         .iter()
         .any(|f| emit::uses_default_traits(&f.default)));
+    // A packed body finds its cache (`Decoded`: the decoded body and the
+    // two schemas) through its own `cache`; another type with a cache of
+    // its own gets `__SCHEMAS`.
+    let (body, packed) = g.body();
+    let decoded = one(own_cache && packed);
+    let schemas: &[&syn::Path] = if own_cache && !packed {
+        std::slice::from_ref(&krate)
+    } else {
+        &[]
+    };
+    // One `impl` and one `const` per type: the alias of toolform's private
+    // module, the probe traits and the cache `static` are items inside the
+    // constant's block, not a `const _` block of their own (every item is
+    // one more thing each build after an edit lowers, hashes and reloads:
+    // bench/compile_time/EXPANSION.md).
     quote! {
         #beside
         #range_checks
         #example_checks
         #header_checks
-        const _: () = {
-            use #krate::__private as __tf;
-            #(
-                #[allow(unused_imports)]
-                use #default_traits::{NoDefaultOf as _, NoDefaultVia as _};
-            )*
-            #(
-                #[automatically_derived]
-                impl #impl_generics #select::elicit::SelectEnum for #ident #ty_generics #where_clause {}
-            )*
-            #(
-                #json_schema::__json_schema! {
-                    [#impl_generics] [#ident #ty_generics] [#where_clause] #name
-                }
-            )*
-            #(static __TF: #cache::Cache = #cache::Cache::EMPTY;)*
+        #(
             #[automatically_derived]
-            impl #impl_generics #p::ToolSchema for #ident #ty_generics #where_clause {
-                const SHAPE: &'static #p::Shape = &#p::Shape::Named(&#p::Named {
+            impl #impl_generics #select::elicit::SelectEnum for #ident #ty_generics #where_clause {}
+        )*
+        #(
+            #json_schema::__private::__json_schema! {
+                [#impl_generics] [#ident #ty_generics] [#where_clause] #name
+            }
+        )*
+        #[automatically_derived]
+        impl #impl_generics #krate::__private::ToolSchema for #ident #ty_generics #where_clause {
+            const SHAPE: &'static #krate::__private::Shape = &{
+                use #krate::__private as __tf;
+                #(
+                    #[allow(unused_imports)]
+                    use #default_traits::{NoDefaultOf as _, NoDefaultVia as _};
+                )*
+                #(static __TF: #decoded::Decoded = #decoded::Decoded::EMPTY;)*
+                #p::Shape::Named(&#p::Named {
                     type_name: #p::type_name::<Self>,
                     title: #title,
                     description: #description,
                     body: #body,
-                });
-                #(
-                    const __SCHEMAS: #cache::Option<&'static #cache::Schemas> =
-                        #cache::Some(&__TF.schemas);
-                )*
-            }
-        };
+                })
+            };
+            #(
+                const __SCHEMAS: #schemas::__private::Option<&'static #schemas::__private::Schemas> = {
+                    static __TF: #schemas::__private::Schemas = #schemas::__private::Schemas::EMPTY;
+                    #schemas::__private::Some(&__TF)
+                };
+            )*
+        }
     }
 }
 
@@ -228,23 +246,27 @@ impl<'c, 'a> Gen<'c, 'a> {
     }
 
     /// The body: one case per form, wrapped in a conversion when
-    /// `from`/`try_from`/`into` is set.
-    fn body(&self) -> TokenStream {
+    /// `from`/`try_from`/`into` is set; and whether it is packed (then it
+    /// holds the type's cache).
+    fn body(&self) -> (TokenStream, bool) {
         let deny = self.cont.serde.attrs.deny_unknown_fields();
-        let own = match self.form() {
-            Form::With(with) => return self.with_body(with),
-            Form::Enum(variants) => self
-                .packed_enum(variants)
-                .unwrap_or_else(|| self.enum_body(variants)),
-            Form::Transparent(field, ours) => self.transparent_body(field, ours),
-            Form::Unit => self.unit_body(),
-            Form::Newtype(field, ours) => self.newtype_body(field, ours),
-            Form::Tuple(pairs) => self.tuple_body(&pairs),
-            Form::Struct(pairs) => self
-                .packed_struct(&pairs, deny)
-                .unwrap_or_else(|| self.struct_body(&pairs, deny)),
+        let listed = |body: TokenStream| (body, false);
+        let (own, packed) = match self.form() {
+            Form::With(with) => return listed(self.with_body(with)),
+            Form::Enum(variants) => match self.packed_enum(variants) {
+                Some(body) => (body, true),
+                None => listed(self.enum_body(variants)),
+            },
+            Form::Transparent(field, ours) => listed(self.transparent_body(field, ours)),
+            Form::Unit => listed(self.unit_body()),
+            Form::Newtype(field, ours) => listed(self.newtype_body(field, ours)),
+            Form::Tuple(pairs) => listed(self.tuple_body(&pairs)),
+            Form::Struct(pairs) => match self.packed_struct(&pairs, deny) {
+                Some(body) => (body, true),
+                None => listed(self.struct_body(&pairs, deny)),
+            },
         };
-        self.convert(own)
+        (self.convert(own), packed)
     }
 }
 

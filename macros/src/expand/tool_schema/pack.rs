@@ -17,9 +17,9 @@ use serde_derive_internals::attr::TagType;
 #[derive(Default)]
 struct Out<'a> {
     text: crate::expand::packed::Text,
-    shapes: crate::expand::packed::Table<emit::ShapeFn<'a>>,
-    defaults: crate::expand::packed::Table,
-    constraints: crate::expand::packed::Table,
+    shapes: crate::expand::packed::Table<'a, emit::ShapeFn<'a>>,
+    defaults: crate::expand::packed::Table<'a>,
+    constraints: crate::expand::packed::Table<'a>,
 }
 
 impl Gen<'_, '_> {
@@ -206,7 +206,7 @@ impl Gen<'_, '_> {
         // Items written straight into the table's group (no stream each).
         fn table<'t, T: ToTokens>(
             p: &'t syn::Ident,
-            t: &'t Table<T>,
+            t: &'t Table<'_, T>,
             none: &'t str,
         ) -> impl ToTokens + 't {
             emit::Direct(move |tokens: &mut TokenStream| {
@@ -227,7 +227,7 @@ impl Gen<'_, '_> {
             shapes: #shapes,
             defaults: #defaults,
             constraints: #constraints,
-            cache: &__TF.body,
+            cache: &__TF,
         }))
     }
 
@@ -246,7 +246,7 @@ impl Gen<'_, '_> {
     /// table does not have it yet.
     fn shape_index<'s>(
         &'s self,
-        table: &mut crate::expand::packed::Table<emit::ShapeFn<'s>>,
+        table: &mut crate::expand::packed::Table<'s, emit::ShapeFn<'s>>,
         ty: &'s syn::Type,
         wire: &'s WireType,
     ) -> usize {
