@@ -161,7 +161,8 @@ impl<'k, T> Table<'k, T> {
     pub fn index_by(&mut self, key: KeyRef<'k>, make: impl FnOnce() -> T) -> usize {
         let (key, at) = match key {
             KeyRef::Type(ty) => {
-                let same = |(_, a): &(Key, Option<&syn::Type>)| a.is_some_and(|a| std::ptr::eq(a, ty));
+                let same =
+                    |(_, a): &(Key, Option<&syn::Type>)| a.is_some_and(|a| std::ptr::eq(a, ty));
                 if let Some(i) = self.keys.iter().position(same) {
                     return i;
                 }
@@ -216,7 +217,10 @@ mod tests {
     fn type_text_is_equal_exactly_for_equal_tokens() {
         // Equal tokens, whatever the spacing.
         assert_eq!(text("Option<Vec<String>>"), text("Option < Vec<String> >"));
-        assert_eq!(text("::std::string::String"), text(":: std :: string :: String"));
+        assert_eq!(
+            text("::std::string::String"),
+            text(":: std :: string :: String")
+        );
         // Different tokens: never one entry.
         let distinct = [
             "u64",

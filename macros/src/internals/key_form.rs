@@ -203,7 +203,8 @@ fn plain_bounds(tokens: &proc_macro2::TokenStream, count: bool) -> bool {
             return false;
         }
         match trees.next() {
-            Some(TokenTree::Punct(eq)) if eq.as_char() == '=' && eq.spacing() == Spacing::Alone => {}
+            Some(TokenTree::Punct(eq)) if eq.as_char() == '=' && eq.spacing() == Spacing::Alone => {
+            }
             _ => return false,
         }
         let mut value = trees.next();
@@ -238,9 +239,7 @@ fn plain_number(text: &str, count: bool) -> bool {
         None => (text, None),
     };
     let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
-    digits(whole)
-        && fraction.is_none_or(digits)
-        && whole.len() + fraction.map_or(0, str::len) <= 15
+    digits(whole) && fraction.is_none_or(digits) && whole.len() + fraction.map_or(0, str::len) <= 15
 }
 
 /// `items(..)` / `values(..)`: a list that parses, with at least one key
@@ -358,7 +357,12 @@ mod plain_bounds_tests {
 
     #[test]
     fn the_usual_lists_are_read_from_their_tokens() {
-        for list in ["min = 1, max = 80", "max = 2000", "min = 0", "max = 10, min = 1,"] {
+        for list in [
+            "min = 1, max = 80",
+            "max = 2000",
+            "min = 0",
+            "max = 10, min = 1,",
+        ] {
             assert!(plain(list, true), "{list}");
             assert!(plain(list, false), "{list}");
         }

@@ -17,8 +17,8 @@ use serde_json::Value;
 pub(crate) mod packed;
 pub(crate) mod serde_read;
 mod view;
-pub(crate) use packed::{Packed, own_cache};
 pub(crate) use packed::{Items, leak};
+pub(crate) use packed::{Packed, own_cache};
 pub(crate) use view::{Content, EnumView, ReprKind, str_eq};
 
 /// The wire shape of a type in the serde/JSON data model.

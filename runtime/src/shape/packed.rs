@@ -473,4 +473,41 @@ mod tests {
         assert!(f.flatten && f.has_default && f.skip_serializing_if);
         assert!(!f.deserialize_with && !f.skip_if_none);
     }
+
+    fn named(body: Body) -> &'static Shape {
+        Box::leak(Box::new(Shape::Named(Box::leak(Box::new(
+            super::super::Named {
+                type_name: || "T",
+                title: None,
+                description: None,
+                body,
+            },
+        )))))
+    }
+
+    #[test]
+    fn a_types_own_cache_is_found_from_its_shape_alone() {
+        let p = packed("0;0;0;");
+        let own = own_cache(named(Body::Packed(p))).expect("a packed body's cache");
+        assert!(std::ptr::eq(own, p.cache));
+        // The two schemas are two cells of that cache, apart from each other
+        // and from the decoded body.
+        let (input, output) = (
+            own.schema_cell(crate::Contract::Input),
+            own.schema_cell(crate::Contract::Output),
+        );
+        assert!(!std::ptr::eq(input, output));
+        // Under a `from`/`into` conversion the packed body is the type's own.
+        let q = packed("0;0;0;");
+        let convert = Box::leak(Box::new(super::super::Convert {
+            input: Some(null),
+            output: None,
+            body: Body::Packed(q),
+        }));
+        let own = own_cache(named(Body::Convert(convert))).expect("the converted body's cache");
+        assert!(std::ptr::eq(own, q.cache));
+        // No packed body, no cache of the type's own.
+        assert!(own_cache(named(Body::Struct(&MALFORMED))).is_none());
+        assert!(own_cache(&Shape::Null).is_none());
+    }
 }

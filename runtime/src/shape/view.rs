@@ -357,7 +357,8 @@ pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{Decoded, Shape};
+    use crate::shape::Shape;
+    use crate::shape::packed::Decoded;
 
     fn null() -> &'static Shape {
         &Shape::Null
