@@ -245,24 +245,20 @@ fn asserts(p: &syn::Ident, field: &FormField) -> Vec<TokenStream> {
     let prim = Prim::of(ty);
     let text = prim != Some(Prim::Text);
     let number = !prim.is_some_and(Prim::is_number_field);
+    // The names are built into tokens only for an assertion written.
     for (span, check) in [
-        (
-            ours.length.filter(|_| text).map(|l| l.span),
-            quote!(assert_text),
-        ),
-        (
-            ours.format.filter(|_| text).map(|(_, s)| s),
-            quote!(assert_text),
-        ),
+        (ours.length.filter(|_| text).map(|l| l.span), "assert_text"),
+        (ours.format.filter(|_| text).map(|(_, s)| s), "assert_text"),
         (
             ours.range.filter(|_| number).map(|r| r.span),
-            quote!(assert_number),
+            "assert_number",
         ),
-        (ours.items.as_ref().map(|i| i.span), quote!(assert_multi)),
-        (ours.enum_names, quote!(assert_select)),
+        (ours.items.as_ref().map(|i| i.span), "assert_multi"),
+        (ours.enum_names, "assert_select"),
     ] {
         if let Some(span) = span {
             // Every token at the key, so an unmet bound is reported there.
+            let check = syn::Ident::new(check, span);
             asserts.push(respan(quote!(#p::#check::<#ty>();), span));
         }
     }

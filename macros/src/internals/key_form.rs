@@ -184,62 +184,87 @@ fn is_number(expr: &Expr) -> bool {
 /// `f64`). What [`bounds`] accepts after a full parse, found from the tokens
 /// alone (parsing a list costs a dev build's derive about 75 k instructions).
 fn plain_bounds(tokens: &proc_macro2::TokenStream, count: bool) -> bool {
+    plain_bound_values(tokens, count).is_some()
+}
+
+/// The `min` and `max` of a list [`plain_bounds`] accepts, read as
+/// [`receiver::number`] reads them after a full parse; `None` for any other
+/// list.
+pub(crate) fn plain_bound_values(
+    tokens: &proc_macro2::TokenStream,
+    count: bool,
+) -> Option<[Option<Number>; 2]> {
     use proc_macro2::{Spacing, TokenTree};
-    let mut seen = [false; 2];
-    let mut trees = tokens.clone().into_iter().peekable();
+    let mut out = [None, None];
+    let mut trees = tokens.clone().into_iter();
     let mut any = false;
     while let Some(tree) = trees.next() {
         let TokenTree::Ident(name) = tree else {
-            return false;
+            return None;
         };
         let which = if name == "min" {
             0
         } else if name == "max" {
             1
         } else {
-            return false;
+            return None;
         };
-        if std::mem::replace(&mut seen[which], true) {
-            return false;
+        if out[which].is_some() {
+            return None;
         }
         match trees.next() {
             Some(TokenTree::Punct(eq)) if eq.as_char() == '=' && eq.spacing() == Spacing::Alone => {
             }
-            _ => return false,
+            _ => return None,
         }
         let mut value = trees.next();
+        let mut negative = false;
         if !count
             && let Some(TokenTree::Punct(minus)) = &value
             && minus.as_char() == '-'
             && minus.spacing() == Spacing::Alone
         {
+            negative = true;
             value = trees.next();
         }
         let Some(TokenTree::Literal(lit)) = value else {
-            return false;
+            return None;
         };
-        if !plain_number(&lit.to_string(), count) {
-            return false;
-        }
+        out[which] = Some(plain_number(&lit.to_string(), count, negative)?);
         any = true;
         match trees.next() {
             None => break,
             Some(TokenTree::Punct(comma)) if comma.as_char() == ',' => {}
-            _ => return false,
+            _ => return None,
         }
     }
-    any
+    any.then_some(out)
 }
 
-/// Digits, or (`!count`) digits, one `.`, digits; 15 digits at most.
-fn plain_number(text: &str, count: bool) -> bool {
+/// Digits, or (`!count`) digits, one `.`, digits; 15 digits at most (exact
+/// in a `u64` and an `f64`), as [`receiver::number`] reads it.
+fn plain_number(text: &str, count: bool, negative: bool) -> Option<Number> {
     let (whole, fraction) = match text.split_once('.') {
-        Some(_) if count => return false,
+        Some(_) if count => return None,
         Some((whole, fraction)) => (whole, Some(fraction)),
         None => (text, None),
     };
     let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
-    digits(whole) && fraction.is_none_or(digits) && whole.len() + fraction.map_or(0, str::len) <= 15
+    if !(digits(whole)
+        && fraction.is_none_or(digits)
+        && whole.len() + fraction.map_or(0, str::len) <= 15)
+    {
+        return None;
+    }
+    if fraction.is_some() {
+        let v: f64 = text.parse().ok()?;
+        return Some(Number::Float(if negative { -v } else { v }));
+    }
+    let v: u64 = text.parse().ok()?;
+    if !negative {
+        return Some(Number::UInt(v));
+    }
+    i64::try_from(v).ok().map(|v| Number::Int(-v))
 }
 
 /// `items(..)` / `values(..)`: a list that parses, with at least one key
@@ -349,7 +374,41 @@ fn bounds(key: &str, count: bool, list: &syn::MetaList) -> Result<(), Vec<syn::E
 
 #[cfg(test)]
 mod plain_bounds_tests {
-    use super::plain_bounds;
+    use super::{plain_bound_values, plain_bounds};
+    use crate::internals::value::Number;
+
+    #[test]
+    fn the_values_are_read_as_the_parser_reads_them() {
+        for (list, count) in [
+            ("min = 1, max = 80", true),
+            ("max = 2000", true),
+            ("min = -10, max = 10", false),
+            ("min = 0.5, max = 100000.25", false),
+            ("min = -0, max = -0.0", false),
+            ("max = 999999999999999", false),
+        ] {
+            let tokens: proc_macro2::TokenStream = list.parse().expect("tokens");
+            let fast = plain_bound_values(&tokens, count).expect("a plain list");
+            let items = darling::ast::NestedMeta::parse_meta_list(tokens).expect("a list");
+            let mut slow = [None, None];
+            for item in &items {
+                let darling::ast::NestedMeta::Meta(syn::Meta::NameValue(nv)) = item else {
+                    panic!("{list}");
+                };
+                let which = usize::from(nv.path.is_ident("max"));
+                slow[which] =
+                    Some(crate::internals::receiver::number(&nv.value).expect("a number"));
+            }
+            let same = |a: Option<Number>, b: Option<Number>| match (a, b) {
+                (Some(Number::UInt(a)), Some(Number::UInt(b))) => a == b,
+                (Some(Number::Int(a)), Some(Number::Int(b))) => a == b,
+                (Some(Number::Float(a)), Some(Number::Float(b))) => a.to_bits() == b.to_bits(),
+                (None, None) => true,
+                _ => false,
+            };
+            assert!(same(fast[0], slow[0]) && same(fast[1], slow[1]), "{list}");
+        }
+    }
 
     fn plain(tokens: &str, count: bool) -> bool {
         plain_bounds(&tokens.parse().expect("tokens"), count)

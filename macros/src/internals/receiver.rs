@@ -92,10 +92,35 @@ pub struct ElicitField {
 }
 
 /// `length(min = .., max = ..)` and `range(min = .., max = ..)`.
-#[derive(FromMeta)]
 pub struct Bounds {
     pub min: Option<Number>,
     pub max: Option<Number>,
+}
+
+/// [`Bounds`] as darling reads it, for the lists the token reading leaves
+/// to the parser.
+#[derive(FromMeta)]
+struct ParsedBounds {
+    min: Option<Number>,
+    max: Option<Number>,
+}
+
+impl FromMeta for Bounds {
+    // The usual list (`min = 1, max = 80`) is read from its tokens
+    // (`key_form::plain_bound_values`: what the parser would read); any
+    // other goes through darling. A range's values may be signed or
+    // fractional, so the reading is the general one (`count: false`).
+    fn from_meta(item: &syn::Meta) -> darling::Result<Self> {
+        if let syn::Meta::List(list) = item
+            && let Some([min, max]) = super::key_form::plain_bound_values(&list.tokens, false)
+        {
+            return Ok(Bounds { min, max });
+        }
+        ParsedBounds::from_meta(item).map(|b| Bounds {
+            min: b.min,
+            max: b.max,
+        })
+    }
 }
 
 impl FromMeta for Number {

@@ -123,12 +123,15 @@ fn expand(cont: &Container) -> TokenStream {
     };
     let name = ident.to_string().trim_start_matches("r#").to_owned();
     // `schemars::JsonSchema`, when toolform's `schemars` feature is on;
-    // beside schemars' own derive, an error at it instead (the runtime's
-    // macro decides, knowing the feature).
-    let beside = (!cont.attrs.no_json_schema)
+    // beside schemars' own derive, an error at it instead (both written by
+    // the runtime's macro). Nothing at all without that feature (toolform's `schemars` feature
+    // turns on this crate's): the derive writes no impl to check, and a type
+    // pays no macro call per edit for a feature it does not use.
+    let json_schema_on = cfg!(feature = "schemars") && !cont.attrs.no_json_schema;
+    let beside = json_schema_on
         .then(|| checks::json_schema_derive(&cont.serde.original.attrs))
         .flatten();
-    let json_schema: &[&syn::Path] = if !cont.attrs.no_json_schema && beside.is_none() {
+    let json_schema: &[&syn::Path] = if json_schema_on && beside.is_none() {
         std::slice::from_ref(&krate)
     } else {
         &[]
