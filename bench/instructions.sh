@@ -36,11 +36,11 @@ for t in small medium wide50 deep6; do
     python3 -c "print(f'| $t | {$s:,} | {$r:,} | {$c:,} | {$r/$s:.2f}x | {$c/$s:.2f}x |')"
 done
 echo
-echo "| type | cold first access (decode + render + cache store) |"
-echo "|---|---|"
+echo "| type | cold first access (decode + render + cache store) | cached access |"
+echo "|---|---|---|"
 for t in small medium wide50 deep6; do
-    c=$(N=1 count "render/$t/cold")
-    python3 -c "print(f'| $t | {$c:,} |')"
+    c=$(N=1 count "render/$t/cold"); w=$(count "render/$t/cached")
+    python3 -c "print(f'| $t | {$c:,} | {$w:,} |')"
 done
 echo
 echo "| args type | serde deserialize(&Value) | toolform parse_args | jsonschema + serde | parse_args / serde | jsonschema+serde / serde |"

@@ -6,7 +6,7 @@
 //!     instructions CONTENDER N
 //!
 //! CONTENDER: answer/{toolform,toolform_owned,validate,serde_ref,from_value_owned},
-//! render/{small,medium,wide50,deep6}/{toolform,schemars,clone},
+//! render/{small,medium,wide50,deep6}/{toolform,schemars,clone,cached,cold},
 //! args/{small,medium,wide50,deep6,declared}/{toolform,serde_ref,jsonschema_serde_ref}.
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -23,6 +23,9 @@ fn render_of<T: ToolSchema + schemars::JsonSchema>(how: &str, n: usize) {
             "toolform" => drop(black_box(render(black_box(T::SHAPE), Contract::Input))),
             "schemars" => drop(black_box(schemars::schema_for!(T))),
             "clone" => drop(black_box(black_box(cached).clone())),
+            // The derived accessor once its schema is cached: what every
+            // call after the first costs.
+            "cached" => drop(black_box(T::input_schema())),
             other => panic!("unknown render contender {other}"),
         }
     }
