@@ -265,6 +265,51 @@ fn asserts(p: &syn::Ident, field: &FormField) -> Vec<TokenStream> {
     asserts
 }
 
+/// `&<ty as e::FormValue>::TYPE`, every token but the type's own and `e`
+/// at the type's first token (a type that is not a form value is reported
+/// there); with assertions, `{ asserts.. &<..>::TYPE }`. Written straight
+/// into the stream of the table it is an item of: no stream of its own to
+/// interpolate (each a few calls into the compiler).
+struct FormType<'a> {
+    e: &'a syn::Ident,
+    ty: &'a syn::Type,
+    asserts: Vec<TokenStream>,
+}
+
+impl quote::ToTokens for FormType<'_> {
+    fn to_tokens(&self, t: &mut TokenStream) {
+        let span = emit::ty_span(self.ty);
+        let of_type = |t: &mut TokenStream| {
+            emit::push_punct(t, '&', span);
+            emit::push_punct(t, '<', span);
+            self.ty.to_tokens(t);
+            t.extend([proc_macro2::TokenTree::Ident(syn::Ident::new("as", span))]);
+            self.e.to_tokens(t);
+            emit::push_colon2(t, span);
+            t.extend([proc_macro2::TokenTree::Ident(syn::Ident::new(
+                "FormValue",
+                span,
+            ))]);
+            emit::push_punct(t, '>', span);
+            emit::push_colon2(t, span);
+            t.extend([proc_macro2::TokenTree::Ident(syn::Ident::new("TYPE", span))]);
+        };
+        if self.asserts.is_empty() {
+            of_type(t);
+        } else {
+            let mut inner = TokenStream::new();
+            for assert in &self.asserts {
+                assert.to_tokens(&mut inner);
+            }
+            of_type(&mut inner);
+            t.extend([proc_macro2::TokenTree::Group(proc_macro2::Group::new(
+                proc_macro2::Delimiter::Brace,
+                inner,
+            ))]);
+        }
+    }
+}
+
 /// The form's fields in the packed encoding (`toolform::__private::PackedForm`,
 /// whose module documents the text), or `None` where the listed one is
 /// needed: a generic type (a `static` in a generic impl is shared by every
@@ -289,12 +334,14 @@ fn packed_fields(
         let description = ours.description.packed()?;
         let ty = &field.ty;
         let asserts = asserts(p, field);
-        let of_type = || quote_spanned!(emit::ty_span(ty)=> &<#ty as #e::FormValue>::TYPE);
         let ty_index = if asserts.is_empty() {
-            types.index_by(crate::expand::packed::KeyRef::Type(ty), of_type)
+            types.index_by(crate::expand::packed::KeyRef::Type(ty), || FormType {
+                e,
+                ty,
+                asserts,
+            })
         } else {
-            let of_type = of_type();
-            types.push(quote!({ #(#asserts)* #of_type }))
+            types.push(FormType { e, ty, asserts })
         };
         let default = match &field.default {
             crate::internals::model::DefaultValue::None => 0,

@@ -58,7 +58,7 @@ pub(crate) fn push_path(t: &mut TokenStream, p: &impl ToTokens, name: &str, span
     t.append(Ident::new(name, span));
 }
 
-fn push_colon2(t: &mut TokenStream, span: Span) {
+pub(crate) fn push_colon2(t: &mut TokenStream, span: Span) {
     let mut joint = Punct::new(':', Spacing::Joint);
     joint.set_span(span);
     let mut alone = Punct::new(':', Spacing::Alone);
@@ -67,7 +67,7 @@ fn push_colon2(t: &mut TokenStream, span: Span) {
     t.append(alone);
 }
 
-fn push_punct(t: &mut TokenStream, c: char, span: Span) {
+pub(crate) fn push_punct(t: &mut TokenStream, c: char, span: Span) {
     let mut punct = Punct::new(c, Spacing::Alone);
     punct.set_span(span);
     t.append(punct);
