@@ -149,13 +149,12 @@ fn fallback(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
 
 fn expand(form: &Form) -> TokenStream {
     let krate = &form.krate;
-    // Inside the block of the generated `FORM`, `__tf` and `__te` name
-    // toolform's private and elicit modules: shorter paths, a smaller
-    // expansion.
-    let (bp, be) = (
-        syn::Ident::new("__tf", proc_macro2::Span::call_site()),
-        syn::Ident::new("__te", proc_macro2::Span::call_site()),
-    );
+    // Inside the block of the generated `FORM`, `__tf` names toolform's
+    // private module: shorter paths, a smaller expansion.
+    // One alias for both: `__private` re-exports the form types the
+    // expansion names (one `use` per form fewer).
+    let bp = syn::Ident::new("__tf", proc_macro2::Span::call_site());
+    let be = bp.clone();
     let ident = &form.serde.ident;
     let read: Vec<&FormField> = form.fields.iter().filter(|f| f.read).collect();
     let generics = form_bounds(form, &read);
@@ -193,7 +192,6 @@ fn expand(form: &Form) -> TokenStream {
         impl #impl_generics #krate::elicit::ElicitForm for #ident #ty_generics #where_clause {
             const FORM: &'static #krate::elicit::Form = &{
                 use #krate::__private as __tf;
-                use #krate::elicit as __te;
                 #(
                     #[allow(unused_imports)]
                     use #default_traits::{NoDefaultOf as _, NoDefaultVia as _};

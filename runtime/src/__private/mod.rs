@@ -8,6 +8,9 @@ pub use crate::shape::{
 // The derive's compact encodings: named by generated code only, so public
 // here and nowhere else (`Body::Packed` and `FormFields::Packed` are hidden).
 pub use crate::elicit::form::{DecodedForm, PackedForm};
+// The form types the `ElicitForm` derive names, under the one alias it
+// imports (`__tf`): one `use` per form fewer (bench/compile_time/EXPANSION.md).
+pub use crate::elicit::{Form, FormField, FormFields, FormValue, Format};
 pub use crate::shape::packed::{Decoded, Packed};
 pub use crate::{Contract, ToolSchema};
 #[cfg(feature = "schemars")]
