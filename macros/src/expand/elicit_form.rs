@@ -150,11 +150,9 @@ fn fallback(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
 fn expand(form: &Form) -> TokenStream {
     let krate = &form.krate;
     // Inside the block of the generated `FORM`, `__tf` names toolform's
-    // private module: shorter paths, a smaller expansion.
-    // One alias for both: `__private` re-exports the form types the
-    // expansion names (one `use` per form fewer).
+    // private module, which re-exports the form types the expansion names:
+    // shorter paths, one `use` per form.
     let bp = syn::Ident::new("__tf", proc_macro2::Span::call_site());
-    let be = bp.clone();
     let ident = &form.serde.ident;
     let read: Vec<&FormField> = form.fields.iter().filter(|f| f.read).collect();
     let generics = form_bounds(form, &read);
@@ -165,11 +163,11 @@ fn expand(form: &Form) -> TokenStream {
     // each); see `tool_schema::expand`.
     let rbp = &bp;
     let one = |on: bool| -> &[&syn::Ident] { if on { std::slice::from_ref(&rbp) } else { &[] } };
-    let (fields, cache) = match packed_fields(&bp, &be, form, &read) {
+    let (fields, cache) = match packed_fields(&bp, form, &read) {
         Some(packed) => (packed, one(true)),
         None => {
-            let listed = read.iter().map(|f| form_field(&bp, &be, f));
-            (quote!(#be::FormFields::Listed(&[#(#listed),*])), one(false))
+            let listed = read.iter().map(|f| form_field(&bp, f));
+            (quote!(#bp::FormFields::Listed(&[#(#listed),*])), one(false))
         }
     };
     let deny = form.serde.attrs.deny_unknown_fields();
@@ -197,7 +195,7 @@ fn expand(form: &Form) -> TokenStream {
                     use #default_traits::{NoDefaultOf as _, NoDefaultVia as _};
                 )*
                 #(static __TF_FORM: #cache::DecodedForm = #cache::DecodedForm::EMPTY;)*
-                #be::Form {
+                #bp::Form {
                     type_name: #bp::type_name::<Self>,
                     fields: #fields,
                     deny_unknown_fields: #deny,
@@ -263,13 +261,13 @@ fn asserts(p: &syn::Ident, field: &FormField) -> Vec<TokenStream> {
     asserts
 }
 
-/// `&<ty as e::FormValue>::TYPE`, every token but the type's own and `e`
+/// `&<ty as p::FormValue>::TYPE`, every token but the type's own and `p`
 /// at the type's first token (a type that is not a form value is reported
 /// there); with assertions, `{ asserts.. &<..>::TYPE }`. Written straight
 /// into the stream of the table it is an item of: no stream of its own to
 /// interpolate (each a few calls into the compiler).
 struct FormType<'a> {
-    e: &'a syn::Ident,
+    p: &'a syn::Ident,
     ty: &'a syn::Type,
     asserts: Vec<TokenStream>,
 }
@@ -282,12 +280,7 @@ impl quote::ToTokens for FormType<'_> {
             emit::push_punct(t, '<', span);
             self.ty.to_tokens(t);
             t.extend([proc_macro2::TokenTree::Ident(syn::Ident::new("as", span))]);
-            self.e.to_tokens(t);
-            emit::push_colon2(t, span);
-            t.extend([proc_macro2::TokenTree::Ident(syn::Ident::new(
-                "FormValue",
-                span,
-            ))]);
+            emit::push_path(t, self.p, "FormValue", span);
             emit::push_punct(t, '>', span);
             emit::push_colon2(t, span);
             t.extend([proc_macro2::TokenTree::Ident(syn::Ident::new("TYPE", span))]);
@@ -312,12 +305,7 @@ impl quote::ToTokens for FormType<'_> {
 /// whose module documents the text), or `None` where the listed one is
 /// needed: a generic type (a `static` in a generic impl is shared by every
 /// instantiation) or a description written as an expression.
-fn packed_fields(
-    p: &syn::Ident,
-    e: &syn::Ident,
-    form: &Form,
-    fields: &[&FormField],
-) -> Option<TokenStream> {
+fn packed_fields(p: &syn::Ident, form: &Form, fields: &[&FormField]) -> Option<TokenStream> {
     use crate::expand::packed::{Table, Text};
     use quote::ToTokens;
     let generic =
@@ -334,12 +322,12 @@ fn packed_fields(
         let asserts = asserts(p, field);
         let ty_index = if asserts.is_empty() {
             types.index_by(crate::expand::packed::KeyRef::Type(ty), || FormType {
-                e,
+                p,
                 ty,
                 asserts,
             })
         } else {
-            types.push(FormType { e, ty, asserts })
+            types.push(FormType { p, ty, asserts })
         };
         let default = match &field.default {
             crate::internals::model::DefaultValue::None => 0,
@@ -386,7 +374,7 @@ fn packed_fields(
         let items = &defaults.items;
         quote!(&[#(#items),*])
     };
-    Some(quote!(#e::FormFields::Packed(&#p::PackedForm {
+    Some(quote!(#p::FormFields::Packed(&#p::PackedForm {
         text: #text,
         types: &[#(#types),*],
         defaults: #defaults,
@@ -394,18 +382,18 @@ fn packed_fields(
     })))
 }
 
-fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream {
+fn form_field(p: &syn::Ident, field: &FormField) -> TokenStream {
     let ours: &FormFieldAttrs = &field.attrs;
     let ty = &field.ty;
     let ty_span = emit::ty_span(ty);
     let name = &field.name;
     let asserts = asserts(p, field);
-    let kind = quote_spanned!(ty_span=> &<#ty as #e::FormValue>::KIND);
+    let kind = quote_spanned!(ty_span=> &<#ty as #p::FormValue>::KIND);
     // A default (serde's or `#[elicit(default)]`) makes any field optional.
     let required = if field.has_default || ours.fill.is_some() {
         quote!(false)
     } else {
-        quote_spanned!(ty_span=> !<#ty as #e::FormValue>::OPTIONAL)
+        quote_spanned!(ty_span=> !<#ty as #p::FormValue>::OPTIONAL)
     };
     let aliases = &field.aliases;
     let aliases = if aliases.is_empty() {
@@ -421,10 +409,10 @@ fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream 
     let fill = emit::opt_str(p, fill.as_deref());
     let opt_u64 = |v| emit::opt_u64(p, v);
     let format = match ours.format.map(|(f, _)| f) {
-        Some(Format::Email) => quote!(#p::Some(#e::Format::Email)),
-        Some(Format::Uri) => quote!(#p::Some(#e::Format::Uri)),
-        Some(Format::Date) => quote!(#p::Some(#e::Format::Date)),
-        Some(Format::DateTime) => quote!(#p::Some(#e::Format::DateTime)),
+        Some(Format::Email) => quote!(#p::Some(#p::Format::Email)),
+        Some(Format::Uri) => quote!(#p::Some(#p::Format::Uri)),
+        Some(Format::Date) => quote!(#p::Some(#p::Format::Date)),
+        Some(Format::DateTime) => quote!(#p::Some(#p::Format::DateTime)),
         None => quote!(#p::NO_FORMAT),
     };
     let min_length = opt_u64(ours.length.and_then(|l| l.min));
@@ -437,7 +425,7 @@ fn form_field(p: &syn::Ident, e: &syn::Ident, field: &FormField) -> TokenStream 
     // Every member written, the unset ones as named constants, not a
     // struct update over `FormField::BASE` nor a `const fn` call: see
     // `field` in tool_schema/struct_.rs.
-    quote!(#e::FormField {
+    quote!(#p::FormField {
         name: #name,
         aliases: #aliases,
         kind: { #(#asserts)* #kind },
