@@ -10,16 +10,18 @@ use proc_macro::TokenStream;
 /// read from its serde attributes. See the `toolform` crate for the rules.
 #[proc_macro_derive(ToolSchema, attributes(schema, schemars, validate, garde))]
 pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
-    let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    guard(&input, || expand::tool_schema::derive(&input)).into()
+    let mut input = syn::parse_macro_input!(input as syn::DeriveInput);
+    let taken = internals::serde_attr::take_paths(&mut input);
+    guard(&input, || expand::tool_schema::derive(&input, taken)).into()
 }
 
 /// Derives `toolform::elicit::ElicitForm`: a flat struct as an MCP
 /// elicitation form, checked at compile time, with a parser for the answer.
 #[proc_macro_derive(ElicitForm, attributes(elicit, schemars, validate, garde))]
 pub fn derive_elicit_form(input: TokenStream) -> TokenStream {
-    let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    guard(&input, || expand::elicit_form::derive(&input)).into()
+    let mut input = syn::parse_macro_input!(input as syn::DeriveInput);
+    let taken = internals::serde_attr::take_paths(&mut input);
+    guard(&input, || expand::elicit_form::derive(&input, taken)).into()
 }
 
 /// Runs a derive, turning a panic (a bug in toolform) into a compile error

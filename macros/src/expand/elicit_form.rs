@@ -8,13 +8,14 @@ use crate::internals::ctxt::Ctxt;
 use crate::internals::fit::{Fit, Known};
 use crate::internals::model::{Form, FormField};
 use crate::internals::prim::Prim;
+use crate::internals::serde_attr::TakenPaths;
 use crate::internals::value::{Literal, Number};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::Data;
 use toolform_formats::Format;
 
-pub fn derive(input: &syn::DeriveInput) -> TokenStream {
+pub fn derive(input: &syn::DeriveInput, taken: Vec<TakenPaths>) -> TokenStream {
     let cx = Ctxt::new();
     let form = FormAttrs::from_attrs(&cx, &input.attrs);
     let krate: syn::Path = form
@@ -40,7 +41,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     let cont = if cx.has_errors() {
         None
     } else {
-        Container::from_ast(&cx, input, false)
+        Container::from_ast(&cx, input, false, taken)
     };
     let checked = cont.and_then(|cont| {
         let elicit: Vec<FormFieldAttrs> = match &cont.serde.data {

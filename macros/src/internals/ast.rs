@@ -5,6 +5,7 @@
 
 use super::attr::{ContainerAttrs, FieldAttrs, VariantAttrs};
 use super::ctxt::Ctxt;
+use super::serde_attr::TakenPaths;
 use proc_macro2::{Ident, Span};
 use serde_derive_internals::{Ctxt as SerdeCtxt, Derive, ast as serde_ast};
 
@@ -14,6 +15,9 @@ pub struct Container<'a> {
     /// Our attributes of each field, in the order of
     /// `serde.data.all_fields()`.
     pub fields: Vec<FieldAttrs>,
+    /// What `serde_attr::take_paths` took out of each field's
+    /// `#[serde(..)]` before serde read it, in the same order.
+    pub taken: Vec<TakenPaths>,
     /// Our attributes of each variant (enums only), in order.
     pub variants: Vec<VariantAttrs>,
 }
@@ -28,6 +32,7 @@ impl<'a> Container<'a> {
         cx: &Ctxt,
         input: &'a syn::DeriveInput,
         foreign: bool,
+        taken: Vec<TakenPaths>,
     ) -> Option<Container<'a>> {
         let serde_cx = SerdeCtxt::new();
         let private = Ident::new("__private", Span::call_site());
@@ -55,6 +60,7 @@ impl<'a> Container<'a> {
             serde,
             attrs,
             fields,
+            taken,
             variants,
         })
     }

@@ -41,6 +41,8 @@ pub struct Field {
     pub has_default: bool,
     /// serde reads the field through a custom function.
     pub deserialize_with: bool,
+    /// `skip_serializing_if = ".."`: serde may leave the field out.
+    pub skip_serializing_if: bool,
     /// `skip_serializing_if = "Option::is_none"`.
     pub skip_if_none: bool,
     /// The type `range(..)` bounds (`with`, else the field's type; a range

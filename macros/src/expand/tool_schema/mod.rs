@@ -31,12 +31,13 @@ use crate::internals::bound::with_bounds;
 use crate::internals::check;
 use crate::internals::ctxt::Ctxt;
 use crate::internals::model::{Container, Field as FieldModel};
+use crate::internals::serde_attr::TakenPaths;
 use proc_macro2::TokenStream;
 use quote::ToTokens;
 use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::{Data, Field, Style, Variant};
 
-pub fn derive(input: &syn::DeriveInput) -> TokenStream {
+pub fn derive(input: &syn::DeriveInput, taken: Vec<TakenPaths>) -> TokenStream {
     let cx = Ctxt::new();
     let default_krate: syn::Path = crate::internals::ast::toolform_path();
     if let syn::Data::Union(u) = &input.data {
@@ -48,7 +49,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     let cont = if cx.has_errors() {
         None
     } else {
-        ast::Container::from_ast(&cx, input, true)
+        ast::Container::from_ast(&cx, input, true, taken)
     };
     let Some(cont) = cont else {
         // serde could not read the input; its own derive reports why.

@@ -154,7 +154,7 @@ impl Gen<'_, '_> {
                 (fa.flatten(), FLATTEN),
                 (ours.deserialize_with, DESERIALIZE_WITH),
                 (ours.has_default, HAS_DEFAULT),
-                (fa.skip_serializing_if().is_some(), SKIP_SERIALIZING_IF),
+                (ours.skip_serializing_if, SKIP_SERIALIZING_IF),
                 (ours.skip_if_none, SKIP_IF_NONE),
             ] {
                 if on {

@@ -48,7 +48,7 @@ impl Gen<'_, '_> {
         let flatten = fa.flatten();
         let deserialize_with = ours.deserialize_with;
         let has_default = ours.has_default;
-        let skip_serializing_if = fa.skip_serializing_if().is_some();
+        let skip_serializing_if = ours.skip_serializing_if;
         let skip_if_none = ours.skip_if_none;
         let default_value = emit::default_value(p, field.ty, &ours.default);
         let title = opt_str(p, ours.attrs.title.as_deref());

@@ -5,6 +5,7 @@
 use crate::internals::attr::FieldAttrs;
 use crate::internals::bound::params_in;
 use crate::internals::model::{DefaultValue, WireType};
+use crate::internals::serde_attr::TakenPaths;
 use crate::internals::serde_attr::{
     chrono_ts, custom_de, is_std_option, known_wire, serde_borrow_bytes,
 };
@@ -64,11 +65,20 @@ pub fn wire(field: &Field, ours: &FieldAttrs, dir: Direction) -> WireType {
 /// its own; we cannot).
 pub fn default_value(
     field: &Field,
+    taken: &TakenPaths,
     with: bool,
     type_params: &[syn::Ident],
     container_default: &SerdeDefault,
 ) -> DefaultValue {
     let fa = &field.attrs;
+    let taken_default;
+    let field_default = match &taken.default {
+        Some(path) => {
+            taken_default = SerdeDefault::Path(path.clone());
+            &taken_default
+        }
+        None => fa.default(),
+    };
     if fa.skip_deserializing()
         || fa.serialize_with().is_some()
         || custom_de(fa).is_some()
@@ -79,7 +89,7 @@ pub fn default_value(
     }
     let generic = !params_in(field.ty, type_params).is_empty();
     let member = || field.member.clone();
-    match (fa.default(), container_default) {
+    match (field_default, container_default) {
         (SerdeDefault::Default | SerdeDefault::Path(_), _) if generic => DefaultValue::None,
         (SerdeDefault::Default, _) if is_std_option(field.ty) => DefaultValue::Null,
         (SerdeDefault::Default, _) => DefaultValue::OfType,

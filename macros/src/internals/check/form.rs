@@ -28,7 +28,8 @@ pub fn check_form<'a>(
     let container_default = cont.serde.attrs.default();
     let type_params = cont.type_params();
     let mut out = Vec::with_capacity(fields.len());
-    for ((field, ours), schema) in fields.iter().zip(elicit).zip(&cont.fields) {
+    let fields_taken = fields.iter().zip(elicit).zip(&cont.fields).zip(&cont.taken);
+    for (((field, ours), schema), taken) in fields_taken {
         let read = !field.attrs.skip_deserializing();
         if read {
             not_flattened(cx, field);
@@ -50,7 +51,7 @@ pub fn check_form<'a>(
             DefaultValue::None
         } else {
             let with = schema.with.is_some();
-            decide::default_value(field, with, &type_params, container_default)
+            decide::default_value(field, taken, with, &type_params, container_default)
         };
         out.push(model::FormField {
             read,

@@ -37,7 +37,13 @@ pub fn check<'a>(cx: &Ctxt, cont: Container<'a>) -> Option<model::Container<'a>>
     };
     let krate = cont.krate();
     let mut fields = Vec::with_capacity(cont.fields.len());
-    for (field, ours) in cont.serde.data.all_fields().zip(cont.fields) {
+    let fields_taken = cont
+        .serde
+        .data
+        .all_fields()
+        .zip(cont.fields)
+        .zip(&cont.taken);
+    for ((field, ours), taken) in fields_taken {
         let de = decide::wire(field, &ours, Direction::De);
         let ser = decide::wire(field, &ours, Direction::Ser);
         field_custom_functions(cx, field, &ser, &de);
@@ -49,13 +55,16 @@ pub fn check<'a>(cx: &Ctxt, cont: Container<'a>) -> Option<model::Container<'a>>
         fields.push(model::Field {
             default: decide::default_value(
                 field,
+                taken,
                 ours.with.is_some(),
                 &type_params,
                 container_default,
             ),
             has_default: decide::has_default(field, container_default),
             deserialize_with: custom_de(&field.attrs).is_some(),
-            skip_if_none: skips_if_none(&field.attrs),
+            skip_serializing_if: field.attrs.skip_serializing_if().is_some()
+                || taken.skip_if.is_some(),
+            skip_if_none: skips_if_none(&field.attrs, taken),
             range_check: range_check(field, &ours, &type_params),
             one_wire: matches!(
                 (&de, &ser),
