@@ -85,7 +85,7 @@ fn literal_checks(form: &Form) -> TokenStream {
         let ours = &field.attrs;
         // A check the field's type certainly passes is left out
         // (`internals::prim`).
-        let prim = Prim::of(ty);
+        let prim = field.prim;
         // A range the type's tokens decide is left out (`internals::fit`;
         // one outside was reported by `check`).
         if let Some(range) = ours.range
@@ -239,7 +239,7 @@ fn asserts(p: &syn::Ident, field: &FormField) -> Vec<TokenStream> {
     let mut asserts = Vec::new();
     // An assertion the field's type certainly meets is left out
     // (`internals::prim`).
-    let prim = Prim::of(ty);
+    let prim = field.prim;
     let text = prim != Some(Prim::Text);
     let number = !prim.is_some_and(Prim::is_number_field);
     // The names are built into tokens only for an assertion written.

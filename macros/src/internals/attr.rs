@@ -190,8 +190,14 @@ fn receive<R: FromMeta>(cx: &Ctxt, screened: &Screened) -> Option<R> {
 }
 
 impl ContainerAttrs {
+    /// `foreign`: read schemars' attributes too; and the doc comment, which
+    /// `ElicitForm` (the one derive without `foreign`) reads in `FormAttrs`.
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], foreign: bool) -> Self {
-        let doc = Doc::from_attrs(attrs);
+        let doc = if foreign {
+            Doc::from_attrs(attrs)
+        } else {
+            Doc::none()
+        };
         let s = screen(
             cx,
             attrs,
@@ -245,10 +251,14 @@ impl VariantAttrs {
 
 impl FieldAttrs {
     /// `ty`: the field's type, when schemars', validator's and garde's
-    /// attributes are read too (not by `ElicitForm`, which reads them in
-    /// `FormFieldAttrs`).
+    /// attributes are read too, and the doc comment (not by `ElicitForm`,
+    /// which reads them in `FormFieldAttrs`).
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], ty: Option<&syn::Type>) -> Self {
-        let doc = Doc::from_attrs(attrs);
+        let doc = if ty.is_some() {
+            Doc::from_attrs(attrs)
+        } else {
+            Doc::none()
+        };
         let s = screen(cx, attrs, Place::Field, ty.map(Counted::of));
         let mut out = FieldAttrs {
             title: None,

@@ -39,10 +39,24 @@ pub struct Doc {
 }
 
 impl Doc {
-    pub fn from_attrs(attrs: &[Attribute]) -> Doc {
+    /// No doc comment (where it is not read).
+    pub fn none() -> Doc {
         Doc {
-            text: doc_comment(attrs),
-            expr: doc_expr(attrs),
+            text: None,
+            expr: None,
+        }
+    }
+
+    pub fn from_attrs(attrs: &[Attribute]) -> Doc {
+        // The `#[doc]` attributes found once (a name comparison is a call
+        // into the compiler each).
+        let docs: Vec<&Attribute> = attrs.iter().filter(|a| a.path().is_ident("doc")).collect();
+        if docs.is_empty() {
+            return Doc::none();
+        }
+        Doc {
+            text: doc_comment(&docs),
+            expr: doc_expr(&docs),
         }
     }
 
@@ -59,12 +73,9 @@ impl Doc {
 
 /// The doc comment, with rustdoc's leading space and blank edges removed;
 /// paragraphs keep their line breaks.
-fn doc_comment(attrs: &[Attribute]) -> Option<String> {
+fn doc_comment(docs: &[&Attribute]) -> Option<String> {
     let mut lines = Vec::new();
-    for attr in attrs {
-        if !attr.path().is_ident("doc") {
-            continue;
-        }
+    for attr in docs {
         if let Meta::NameValue(nv) = &attr.meta
             && let Expr::Lit(ExprLit {
                 lit: Lit::Str(s), ..
@@ -111,8 +122,8 @@ fn doc_comment(attrs: &[Attribute]) -> Option<String> {
 /// `#[doc = concat!(..)]`), the whole doc as `concat!(..)` of its parts: the
 /// literal lines as rustdoc joins them (one per line), the expressions as
 /// given. `None` when every part is a string literal.
-fn doc_expr(attrs: &[Attribute]) -> Option<proc_macro2::TokenStream> {
-    let literal = |attr: &Attribute| match &attr.meta {
+fn doc_expr(docs: &[&Attribute]) -> Option<proc_macro2::TokenStream> {
+    let literal = |attr: &&Attribute| match &attr.meta {
         Meta::NameValue(nv) => matches!(
             &nv.value,
             Expr::Lit(ExprLit {
@@ -123,15 +134,11 @@ fn doc_expr(attrs: &[Attribute]) -> Option<proc_macro2::TokenStream> {
         _ => true,
     };
     // The common case, a doc comment of literals only, builds nothing.
-    if attrs
-        .iter()
-        .filter(|a| a.path().is_ident("doc"))
-        .all(literal)
-    {
+    if docs.iter().all(literal) {
         return None;
     }
     let mut parts = Vec::new();
-    for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
+    for attr in docs {
         let Meta::NameValue(nv) = &attr.meta else {
             continue;
         };

@@ -106,6 +106,8 @@ pub struct FormField {
     pub name: String,
     pub aliases: Vec<String>,
     pub ty: syn::Type,
+    /// The primitive `ty` names, if any (`Prim::of`, read once).
+    pub prim: Option<crate::internals::prim::Prim>,
     /// The default shown (`None` when `#[elicit(default)]` gives one).
     pub default: DefaultValue,
     /// A missing field takes a default from serde (`#[serde(default)]` on

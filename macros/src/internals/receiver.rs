@@ -252,6 +252,12 @@ pub struct Split {
 /// `take_with`.
 pub fn split(attr: &syn::Attribute, take_with: bool) -> syn::Result<Split> {
     let list = attr.meta.require_list()?;
+    if let Some(items) = plain_items(&list.tokens) {
+        return Ok(Split {
+            items,
+            with: Vec::new(),
+        });
+    }
     let mut with = Vec::new();
     let tokens = if take_with {
         split_with(list.tokens.clone(), &mut with)
@@ -260,6 +266,131 @@ pub fn split(attr: &syn::Attribute, take_with: bool) -> syn::Result<Split> {
     };
     let items = NestedMeta::parse_meta_list(tokens)?;
     Ok(Split { items, with })
+}
+
+/// The items of a list whose every item has one of the usual forms, built
+/// from its tokens as the parser builds them: `key`, `key = <literal>` (a
+/// literal token, `true` or `false`) and `key(..)`. `None` for any other
+/// list, which goes to the parser (`NestedMeta::parse_meta_list`); so does
+/// a list with `with = ..`, which `split` takes out first. Why: the parser
+/// reads each value as an expression, the most expensive part of reading
+/// an attribute in a default dev profile (bench/compile_time/EXPANSION.md).
+pub(crate) fn plain_items(tokens: &TokenStream) -> Option<Vec<NestedMeta>> {
+    let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let mut parts: Vec<&[TokenTree]> = trees
+        .split(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
+        .collect();
+    // A trailing comma (or an empty list) leaves one empty part at the end.
+    if parts.last().is_some_and(|p| p.is_empty()) {
+        parts.pop();
+    }
+    let mut items = Vec::with_capacity(parts.len());
+    for item in parts {
+        let meta = match item {
+            [TokenTree::Ident(key)] => syn::Meta::Path(key_path(key)?),
+            [TokenTree::Ident(key), TokenTree::Group(g)]
+                if g.delimiter() == proc_macro2::Delimiter::Parenthesis =>
+            {
+                syn::Meta::List(syn::MetaList {
+                    path: key_path(key)?,
+                    delimiter: syn::MacroDelimiter::Paren(syn::token::Paren {
+                        span: g.delim_span(),
+                    }),
+                    tokens: g.stream(),
+                })
+            }
+            [TokenTree::Ident(key), TokenTree::Punct(eq), value]
+                if eq.as_char() == '=' && eq.spacing() == proc_macro2::Spacing::Alone =>
+            {
+                let lit = match value {
+                    TokenTree::Literal(l) => Lit::new(l.clone()),
+                    TokenTree::Ident(b) if b == "true" || b == "false" => {
+                        Lit::Bool(syn::LitBool::new(b == "true", b.span()))
+                    }
+                    _ => return None,
+                };
+                syn::Meta::NameValue(syn::MetaNameValue {
+                    path: key_path(key)?,
+                    eq_token: syn::Token![=](eq.span()),
+                    value: Expr::Lit(syn::ExprLit {
+                        attrs: Vec::new(),
+                        lit,
+                    }),
+                })
+            }
+            _ => return None,
+        };
+        items.push(NestedMeta::Meta(meta));
+    }
+    Some(items)
+}
+
+/// A key: one identifier, not `with` (taken out by `split`) and not a
+/// keyword the parser would refuse as a path.
+fn key_path(key: &proc_macro2::Ident) -> Option<syn::Path> {
+    let text = key.to_string();
+    if text == "with" || text.starts_with("r#") || is_keyword(&text) {
+        return None;
+    }
+    Some(syn::Path::from(key.clone()))
+}
+
+fn is_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "Self"
+            | "abstract"
+            | "as"
+            | "async"
+            | "await"
+            | "become"
+            | "box"
+            | "break"
+            | "const"
+            | "continue"
+            | "crate"
+            | "do"
+            | "dyn"
+            | "else"
+            | "enum"
+            | "extern"
+            | "false"
+            | "final"
+            | "fn"
+            | "for"
+            | "gen"
+            | "if"
+            | "impl"
+            | "in"
+            | "let"
+            | "loop"
+            | "macro"
+            | "match"
+            | "mod"
+            | "move"
+            | "mut"
+            | "override"
+            | "priv"
+            | "pub"
+            | "ref"
+            | "return"
+            | "self"
+            | "static"
+            | "struct"
+            | "super"
+            | "trait"
+            | "true"
+            | "try"
+            | "type"
+            | "typeof"
+            | "unsafe"
+            | "unsized"
+            | "use"
+            | "virtual"
+            | "where"
+            | "while"
+            | "yield"
+    )
 }
 
 /// Removes every top-level `with = <type>` from `tokens`; the type runs to
@@ -376,5 +507,55 @@ pub fn string_value(item: &NestedMeta, key: &str) -> syn::Result<syn::LitStr> {
             other.span(),
             format!("`{key}` takes a string: `{key} = \"...\"`"),
         )),
+    }
+}
+
+#[cfg(test)]
+mod plain_items_tests {
+    use super::plain_items;
+    use darling::ast::NestedMeta;
+
+    #[test]
+    fn the_items_are_the_parsers() {
+        for list in [
+            "",
+            "title = \"Name\"",
+            "format = \"email\", default = \"a@b.c\",",
+            "range(min = 1, max = 80)",
+            "length(max = 2000), title = \"x\"",
+            "max_items = 4, deprecated",
+            "deprecated = true, example = false",
+            "example = 'c', example = 1.5e3, example = 0x10, example = b\"x\", example = 7u8",
+            "items(length(max = 3))",
+            "é = 1",
+        ] {
+            let tokens: proc_macro2::TokenStream = list.parse().expect("test list lexes");
+            let parsed = NestedMeta::parse_meta_list(tokens.clone()).expect("test list parses");
+            assert_eq!(plain_items(&tokens), Some(parsed), "{list}");
+        }
+    }
+
+    #[test]
+    fn any_other_list_goes_to_the_parser() {
+        for list in [
+            "with = Vec<u8>",
+            "crate = \"x\"",
+            "r#type = 1",
+            "range(min = 1), \"lone literal\"",
+            "true",
+            "a,,b",
+            ",",
+            "a = -1",
+            "a = b",
+            "a = \"x\".len()",
+            "a::b = 1",
+            "a[1]",
+            "a{1}",
+            "a == 1",
+            "a = 1 2",
+        ] {
+            let tokens: proc_macro2::TokenStream = list.parse().expect("test list lexes");
+            assert!(plain_items(&tokens).is_none(), "{list}");
+        }
     }
 }

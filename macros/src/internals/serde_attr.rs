@@ -184,7 +184,12 @@ pub fn is_std_option(ty: &syn::Type) -> bool {
     let syn::Type::Path(ty) = ty else {
         return false;
     };
-    if ty.qself.is_some() {
+    let segments = &ty.path.segments;
+    // The last name first: one comparison for most types.
+    if ty.qself.is_some()
+        || !matches!(segments.len(), 1 | 3)
+        || !segments.last().is_some_and(|s| s.ident == "Option")
+    {
         return false;
     }
     let names: Vec<String> = ty

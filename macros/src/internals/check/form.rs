@@ -58,6 +58,7 @@ pub fn check_form<'a>(
             name,
             aliases,
             ty: field.ty.clone(),
+            prim: crate::internals::prim::Prim::of(field.ty),
             default,
             has_default: decide::has_default(field, container_default),
             attrs: ours,
