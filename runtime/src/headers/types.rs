@@ -58,6 +58,9 @@ pub fn check_type<T: ToolSchema + ?Sized>() -> Result<Vec<HeaderParam>, Vec<Viol
 /// }
 /// # header_annotations_are_valid();
 /// ```
+// The example shows the `#[test]` a user writes; the doctest calls the
+// function itself.
+#[allow(clippy::test_attr_in_doctest)]
 #[track_caller]
 pub fn assert_valid<T: ToolSchema + ?Sized>() {
     if let Err(violations) = check_type::<T>() {

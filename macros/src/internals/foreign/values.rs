@@ -181,7 +181,7 @@ impl Lowerer<'_> {
                         .find(|n| {
                             super::super::receiver::key_of(n).is_some_and(|(k, _)| k == "pattern")
                         })
-                        .and_then(|n| string_value(n))
+                        .and_then(string_value)
                         .map(|s| s.value())
                 }),
         };
