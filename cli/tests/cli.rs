@@ -2,7 +2,7 @@
 //! snapshots of a live server are tested in examples/tests/compat_cli.rs,
 //! where cargo gives the example server's path).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn toolform(args: &[&str]) -> (i32, String, String) {
@@ -17,7 +17,7 @@ fn toolform(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn file(dir: &PathBuf, name: &str, text: &str) -> String {
+fn file(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path.to_string_lossy().into_owned()

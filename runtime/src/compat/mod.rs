@@ -439,10 +439,10 @@ pub fn diff_tools(old: &Value, new: &Value) -> Report {
         let mut map: Vec<(String, &Value)> = Vec::new();
         let mut names = HashSet::new();
         for t in tools {
-            if let Some(n) = name(t) {
-                if names.insert(n.clone()) {
-                    map.push((n, t));
-                }
+            if let Some(n) = name(t)
+                && names.insert(n.clone())
+            {
+                map.push((n, t));
             }
         }
         map

@@ -100,8 +100,8 @@ fn prose_after(rest: &str) -> bool {
 /// Whether `text` (prose or a comment) holds what reads as an object's
 /// member (a quoted key and a colon): dropping it would drop a key.
 fn holds_member(text: &str) -> bool {
-    let mut chars = text.char_indices();
-    while let Some((i, c)) = chars.next() {
+    let chars = text.char_indices();
+    for (i, c) in chars {
         if matches!(c, '"' | '\'' | '”' | '’') {
             let after = text.get(i + c.len_utf8()..).unwrap_or_default();
             if after.trim_start_matches([' ', '\t']).starts_with(':') {

@@ -1505,8 +1505,8 @@ fn candidates(a: &Base, b: &Base) -> Vec<Value> {
     };
     let flavours = [background(a), background(b)];
     let mut docs = Vec::new();
-    for i in 0..n {
-        for v in &per[i] {
+    for (i, values) in per.iter().enumerate().take(n) {
+        for v in values {
             for bg in &flavours {
                 // Every other property present (at the background) or absent.
                 for mask in 0..(1u32 << n) {
@@ -1514,13 +1514,13 @@ fn candidates(a: &Base, b: &Base) -> Vec<Value> {
                         continue;
                     }
                     let mut m = Map::new();
-                    for j in 0..n {
+                    for (j, background) in bg.iter().enumerate() {
                         let value = if j == i {
                             v.clone()
                         } else if mask & (1 << j) != 0 {
                             None
                         } else {
-                            bg[j].clone()
+                            background.clone()
                         };
                         if let Some(value) = value {
                             m.insert(format!("p{j}"), value);

@@ -184,13 +184,13 @@ impl<'a> Engine<'a> {
             let lat = self.ptrs.child(g.lat, i.to_string());
             out.push(g.child(left, rs, rat, lat, None));
         }
-        if reach(n) {
-            if let Some(rs) = rtail {
-                let left = self.left_item(conj, n);
-                let rat = self.ptrs.child(g.rat, rtail_kw);
-                let lat = self.ptrs.child(g.lat, rtail_kw);
-                out.push(g.child(left, rs, rat, lat, None));
-            }
+        if reach(n)
+            && let Some(rs) = rtail
+        {
+            let left = self.left_item(conj, n);
+            let rat = self.ptrs.child(g.rat, rtail_kw);
+            let lat = self.ptrs.child(g.lat, rtail_kw);
+            out.push(g.child(left, rs, rat, lat, None));
         }
         self.check_counts(
             g,

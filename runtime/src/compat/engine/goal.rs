@@ -70,13 +70,13 @@ impl<'a> Engine<'a> {
                                 flat.disj.push(alts);
                             }
                         }
-                        if m.contains_key("if") {
-                            if let (Some(t), Some(e)) = (m.get("then"), m.get("else")) {
-                                let tp = self.ptrs.child(at, "then");
-                                let ep = self.ptrs.child(at, "else");
-                                flat.disj
-                                    .push(vec![self.s(t, tp, side), self.s(e, ep, side)]);
-                            }
+                        if m.contains_key("if")
+                            && let (Some(t), Some(e)) = (m.get("then"), m.get("else"))
+                        {
+                            let tp = self.ptrs.child(at, "then");
+                            let ep = self.ptrs.child(at, "else");
+                            flat.disj
+                                .push(vec![self.s(t, tp, side), self.s(e, ep, side)]);
                         }
                     }
                     // `true`, and anything that is not a schema: no
@@ -248,10 +248,9 @@ impl<'a> Engine<'a> {
                     v: Value::Object(m),
                     ..
                 } = *it
+                    && self.lit_excluded(l, m)
                 {
-                    if self.lit_excluded(l, m) {
-                        return;
-                    }
+                    return;
                 }
             }
         } else if self.split_finite(&g, &conj, rm, out, fails) {

@@ -277,10 +277,10 @@ impl<'a> Engine<'a> {
         }
         let layer = self.visited.pop().unwrap_or_default();
         self.nest -= 1;
-        if fails.is_empty() {
-            if let Some(parent) = self.visited.last_mut() {
-                parent.extend(layer);
-            }
+        if fails.is_empty()
+            && let Some(parent) = self.visited.last_mut()
+        {
+            parent.extend(layer);
         }
         fails
     }
@@ -392,29 +392,30 @@ impl<'a> Engine<'a> {
         more: impl Fn(u64) -> String,
         fails: &mut Vec<Failure>,
     ) {
-        if let Some(r) = count(rm.get(min_kw)) {
-            if lmin < r {
-                let f = self.fail(
-                    g,
-                    conj,
-                    min_kw,
-                    lmin.to_string(),
-                    r.to_string(),
-                    fewer(lmin, r),
-                    true,
-                );
-                fails.push(f);
-            }
+        if let Some(r) = count(rm.get(min_kw))
+            && lmin < r
+        {
+            let f = self.fail(
+                g,
+                conj,
+                min_kw,
+                lmin.to_string(),
+                r.to_string(),
+                fewer(lmin, r),
+                true,
+            );
+            fails.push(f);
         }
-        if let Some(r) = count(rm.get(max_kw)) {
-            if lmax.is_none_or(|l| l > r) {
-                let shown = lmax.map_or("none".into(), |l| l.to_string());
-                let f = self.fail(g, conj, max_kw, shown, r.to_string(), more(r), true);
-                fails.push(f);
-            }
+        if let Some(r) = count(rm.get(max_kw))
+            && lmax.is_none_or(|l| l > r)
+        {
+            let shown = lmax.map_or("none".into(), |l| l.to_string());
+            let f = self.fail(g, conj, max_kw, shown, r.to_string(), more(r), true);
+            fails.push(f);
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn fail(
         &mut self,
         g: &Goal<'a>,

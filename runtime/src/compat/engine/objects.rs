@@ -75,11 +75,11 @@ impl<'a> Engine<'a> {
                     if let Some(ap) = m.get("additionalProperties") {
                         let p = self.ptrs.child(at, "additionalProperties");
                         out.push(self.s(ap, p, side));
-                    } else if let Some(up) = m.get("unevaluatedProperties") {
-                        if !self.evaluated_anywhere(conj, k) {
-                            let p = self.ptrs.child(at, "unevaluatedProperties");
-                            out.push(self.s(up, p, side));
-                        }
+                    } else if let Some(up) = m.get("unevaluatedProperties")
+                        && !self.evaluated_anywhere(conj, k)
+                    {
+                        let p = self.ptrs.child(at, "unevaluatedProperties");
+                        out.push(self.s(up, p, side));
                     }
                 }
                 Item::Lit {
@@ -133,14 +133,14 @@ impl<'a> Engine<'a> {
                         }
                         let p = self.ptrs.child(at, "additionalProperties");
                         out.push(self.s(ap, p, side));
-                    } else if let Some(up) = m.get("unevaluatedProperties") {
-                        if !any_ap {
-                            if *up == FALSE {
-                                return None;
-                            }
-                            let p = self.ptrs.child(at, "unevaluatedProperties");
-                            out.push(self.s(up, p, side));
+                    } else if let Some(up) = m.get("unevaluatedProperties")
+                        && !any_ap
+                    {
+                        if *up == FALSE {
+                            return None;
                         }
+                        let p = self.ptrs.child(at, "unevaluatedProperties");
+                        out.push(self.s(up, p, side));
                     }
                 }
                 Item::Lit {
@@ -333,11 +333,10 @@ impl<'a> Engine<'a> {
                         side,
                         ..
                     } = *it
+                        && let Some(pn) = m.get("propertyNames")
                     {
-                        if let Some(pn) = m.get("propertyNames") {
-                            let p = self.ptrs.child(at, "propertyNames");
-                            left.push(self.s(pn, p, side));
-                        }
+                        let p = self.ptrs.child(at, "propertyNames");
+                        left.push(self.s(pn, p, side));
                     }
                 }
                 out.push(g.child(left, s, rat, g.lat, None));
@@ -481,10 +480,9 @@ impl<'a> Engine<'a> {
                         v: Value::Object(m),
                         ..
                     } = *it
+                        && let Some(p) = m.get("properties").and_then(Value::as_object)
                     {
-                        if let Some(p) = m.get("properties").and_then(Value::as_object) {
-                            these.extend(p.keys().map(String::as_str));
-                        }
+                        these.extend(p.keys().map(String::as_str));
                     }
                 }
                 common = Some(match common {

@@ -35,10 +35,10 @@ impl<'a> Engine<'a> {
                     _ => {}
                 }
             }
-            if let Some(mo) = m.get("multipleOf").and_then(Value::as_f64) {
-                if !is_multiple(num_f(n), mo) {
-                    return true;
-                }
+            if let Some(mo) = m.get("multipleOf").and_then(Value::as_f64)
+                && !is_multiple(num_f(n), mo)
+            {
+                return true;
             }
         }
         if let Some(s) = l.as_str() {
@@ -48,15 +48,15 @@ impl<'a> Engine<'a> {
             {
                 return true;
             }
-            if let Some(p) = m.get("pattern").and_then(Value::as_str) {
-                if self.matches(p, s) == Some(false) {
-                    return true;
-                }
+            if let Some(p) = m.get("pattern").and_then(Value::as_str)
+                && self.matches(p, s) == Some(false)
+            {
+                return true;
             }
-            if let Some(f) = m.get("format").and_then(Value::as_str) {
-                if crate::args::formats::is_valid(f, s) == Some(false) {
-                    return true;
-                }
+            if let Some(f) = m.get("format").and_then(Value::as_str)
+                && crate::args::formats::is_valid(f, s) == Some(false)
+            {
+                return true;
             }
         }
         match l {
@@ -99,10 +99,10 @@ impl<'a> Engine<'a> {
                     let (a, b) = bounds(m);
                     lo = tighter_lo(lo, a);
                     hi = tighter_hi(hi, b);
-                    if let Some(f) = m.get("multipleOf").and_then(Value::as_f64) {
-                        if f > 0.0 {
-                            mults.push(f);
-                        }
+                    if let Some(f) = m.get("multipleOf").and_then(Value::as_f64)
+                        && f > 0.0
+                    {
+                        mults.push(f);
                     }
                 }
                 Item::Lit {

@@ -247,20 +247,19 @@ impl Walk {
             (!self.rules.no_aliases || v.de_name == Some(tag) || v.other).then_some(v)
         };
         match (e.repr, value) {
-            (Repr::External, Value::String(tag)) => {
+            (Repr::External, Value::String(tag))
                 if self.rules.no_aliases
                     && plan.tags.contains_key(tag.as_str())
-                    && named(tag).is_none()
-                {
-                    self.out.push(Violation::new(
-                        path,
-                        "enum",
-                        format!(
-                            "`{}` is an alias the schema does not offer",
-                            crate::json::short(tag)
-                        ),
-                    ));
-                }
+                    && named(tag).is_none() =>
+            {
+                self.out.push(Violation::new(
+                    path,
+                    "enum",
+                    format!(
+                        "`{}` is an alias the schema does not offer",
+                        crate::json::short(tag)
+                    ),
+                ));
             }
             (Repr::External, Value::Object(map)) if map.len() == 1 => {
                 let Some((tag, content)) = map.iter().next() else {

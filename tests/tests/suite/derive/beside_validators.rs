@@ -384,7 +384,7 @@ struct GardeForm {
 fn a_form_beside_garde_agrees_except_the_pattern_it_cannot_carry() {
     let schema = GardeForm::requested_schema();
     assert!(schema["properties"]["airport"].get("pattern").is_none());
-    let form = schema_validator(&schema);
+    let form = schema_validator(schema);
     let seed = json!({"guests": 2, "email": "ada@ex.io", "airport": "CDG"});
     let cases = [
         ("guests", vec![json!(0), json!(1), json!(8), json!(9)]),

@@ -50,7 +50,7 @@ fn a_tool_past_the_budget_is_relaxed_and_a_later_smaller_one_still_fits() {
         assert_eq!(b.dialect(), Dialect::JsonSchema2020);
         let why = b.relaxed.as_deref().unwrap();
         assert!(
-            why.contains(&format!("{} bytes", bytes(&tools[1].1)))
+            why.contains(&format!("{} bytes", bytes(tools[1].1)))
                 && why.contains(&format!(
                     "the budget set is {} bytes",
                     bytes(&a) + bytes(&c)

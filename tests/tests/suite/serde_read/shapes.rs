@@ -269,15 +269,18 @@ pub(super) fn enum_case(repr: Repr, attr: Attr, content: Content, deny: bool) ->
     named(Body::Enum(e))
 }
 
+/// A shape function and how the generated source names its type.
+type ShapeNamed = (fn() -> &'static Shape, &'static str);
+
 /// What a generated field holds.
-pub(super) const FIELD_SHAPES: &[(fn() -> &'static Shape, &str)] = &[
+pub(super) const FIELD_SHAPES: &[ShapeNamed] = &[
     (string, "String"),
     (opt_string, "Option<String>"),
     (inner, "Inner"),
 ];
 
 /// What a generated flattened field holds.
-pub(super) const FLATTENED: &[(fn() -> &'static Shape, &str)] = &[
+pub(super) const FLATTENED: &[ShapeNamed] = &[
     (inner, "flatten Inner"),
     (opt_inner, "flatten Option<Inner>"),
     (map, "flatten HashMap<String, u8>"),
