@@ -329,68 +329,13 @@ pub(crate) fn plain_items(tokens: &TokenStream) -> Option<Vec<NestedMeta>> {
 /// keyword the parser would refuse as a path.
 fn key_path(key: &proc_macro2::Ident) -> Option<syn::Path> {
     let text = key.to_string();
-    if text == "with" || text.starts_with("r#") || is_keyword(&text) {
+    if text == "with"
+        || text.starts_with("r#")
+        || super::serde_attr::KEYWORDS.contains(&text.as_str())
+    {
         return None;
     }
     Some(syn::Path::from(key.clone()))
-}
-
-fn is_keyword(s: &str) -> bool {
-    matches!(
-        s,
-        "Self"
-            | "abstract"
-            | "as"
-            | "async"
-            | "await"
-            | "become"
-            | "box"
-            | "break"
-            | "const"
-            | "continue"
-            | "crate"
-            | "do"
-            | "dyn"
-            | "else"
-            | "enum"
-            | "extern"
-            | "false"
-            | "final"
-            | "fn"
-            | "for"
-            | "gen"
-            | "if"
-            | "impl"
-            | "in"
-            | "let"
-            | "loop"
-            | "macro"
-            | "match"
-            | "mod"
-            | "move"
-            | "mut"
-            | "override"
-            | "priv"
-            | "pub"
-            | "ref"
-            | "return"
-            | "self"
-            | "static"
-            | "struct"
-            | "super"
-            | "trait"
-            | "true"
-            | "try"
-            | "type"
-            | "typeof"
-            | "unsafe"
-            | "unsized"
-            | "use"
-            | "virtual"
-            | "where"
-            | "while"
-            | "yield"
-    )
 }
 
 /// Removes every top-level `with = <type>` from `tokens`; the type runs to

@@ -188,7 +188,7 @@ pub fn is_std_option(ty: &syn::Type) -> bool {
     // The last name first: one comparison for most types.
     if ty.qself.is_some()
         || !matches!(segments.len(), 1 | 3)
-        || !segments.last().is_some_and(|s| s.ident == "Option")
+        || segments.last().is_none_or(|s| s.ident != "Option")
     {
         return false;
     }
@@ -371,9 +371,10 @@ fn plain_path(text: &str) -> Option<Vec<&str>> {
     Some(segments)
 }
 
-/// Rust's keywords (strict and reserved, every edition), which no plain
-/// path segment may be but in the places `plain_path` allows.
-const KEYWORDS: &[&str] = &[
+/// Rust's keywords (strict and reserved, every edition): no plain path
+/// segment is one but where `plain_path` allows it, and no attribute key
+/// read from its tokens (`receiver::plain_items`) is one.
+pub(crate) const KEYWORDS: &[&str] = &[
     "Self", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
     "crate", "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if",
     "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub",
