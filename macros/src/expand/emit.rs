@@ -1,10 +1,11 @@
 //! Token helpers shared by both derives. Imports only `internals`.
 
+use crate::expand::write::W;
 use crate::internals::doc::Description;
 use crate::internals::model::{DefaultValue, WireType};
 use crate::internals::serde_attr::ChronoTs;
 use crate::internals::value::Number;
-use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream};
+use proc_macro2::{Delimiter, Ident, Punct, Spacing, Span, TokenStream};
 use quote::{ToTokens, TokenStreamExt, quote};
 use syn::spanned::Spanned;
 
@@ -73,49 +74,38 @@ pub(crate) fn push_punct(t: &mut TokenStream, c: char, span: Span) {
     t.append(punct);
 }
 
-/// `::<arg>`, every token but `arg`'s own at `span`.
-fn push_turbofish(t: &mut TokenStream, span: Span, arg: &dyn ToTokens) {
-    push_colon2(t, span);
-    push_punct(t, '<', span);
-    arg.to_tokens(t);
-    push_punct(t, '>', span);
-}
-
-/// `( inner )` at `span`.
-fn push_parens(t: &mut TokenStream, span: Span, inner: impl FnOnce(&mut TokenStream)) {
-    let mut stream = TokenStream::new();
-    inner(&mut stream);
-    let mut group = Group::new(Delimiter::Parenthesis, stream);
-    group.set_span(span);
-    t.append(group);
-}
-
-/// `p::Some(value)`.
-fn push_some(t: &mut TokenStream, p: &impl ToTokens, value: &impl ToTokens) {
-    let span = Span::call_site();
-    push_path(t, p, "Some", span);
-    push_parens(t, span, |t| value.to_tokens(t));
-}
-
 /// The description: `#[schema(description)]`, else the doc comment (a
 /// `concat!` when it has `#[doc = expr]` parts).
-pub(crate) fn opt_desc<'a>(
-    p: &'a impl ToTokens,
-    description: &'a Description,
-) -> impl ToTokens + 'a {
-    Direct(move |t: &mut TokenStream| match description {
-        Description::Expr(expr) => push_some(t, p, expr),
-        Description::Text(text) => push_some(t, p, text),
-        Description::None => push_path(t, p, "NO_STR", Span::call_site()),
-    })
+pub(crate) fn opt_desc<'a>(p: &'a syn::Ident, description: &'a Description) -> impl ToTokens + 'a {
+    Direct(move |t: &mut TokenStream| W::into_stream(t, |w| write_opt_desc(w, p, description)))
+}
+
+/// [`opt_desc`], written by `w`.
+pub(crate) fn write_opt_desc(w: &mut W, p: &syn::Ident, description: &Description) {
+    match description {
+        Description::Expr(expr) => {
+            w.p(p, "Some");
+            w.group(Delimiter::Parenthesis, |w| w.tokens(expr));
+        }
+        Description::Text(text) => write_opt_str(w, p, Some(text)),
+        Description::None => w.p(p, "NO_STR"),
+    }
 }
 
 /// `p::Some("s")` or `p::NO_STR`.
-pub(crate) fn opt_str<'a>(p: &'a impl ToTokens, s: Option<&'a str>) -> impl ToTokens + 'a {
-    Direct(move |t: &mut TokenStream| match s {
-        Some(s) => push_some(t, p, &s),
-        None => push_path(t, p, "NO_STR", Span::call_site()),
-    })
+pub(crate) fn opt_str<'a>(p: &'a syn::Ident, s: Option<&'a str>) -> impl ToTokens + 'a {
+    Direct(move |t: &mut TokenStream| W::into_stream(t, |w| write_opt_str(w, p, s)))
+}
+
+/// [`opt_str`], written by `w`.
+pub(crate) fn write_opt_str(w: &mut W, p: &syn::Ident, s: Option<&str>) {
+    match s {
+        Some(s) => {
+            w.p(p, "Some");
+            w.group(Delimiter::Parenthesis, |w| w.str_lit(s));
+        }
+        None => w.p(p, "NO_STR"),
+    }
 }
 
 /// `Some(Bound::..)` for a declared bound, or `p::NO_BOUND`.
@@ -244,9 +234,9 @@ pub(crate) struct ShapeFn<'a> {
     pub wire: Option<&'a WireType>,
 }
 
-impl ToTokens for ShapeFn<'_> {
-    fn to_tokens(&self, t: &mut TokenStream) {
-        shape_fn(self.p, self.ty, self.wire.unwrap_or(&WireType::Own)).to_tokens(t)
+impl ShapeFn<'_> {
+    pub(crate) fn write(&self, w: &mut W) {
+        write_shape_fn(w, self.p, self.ty, self.wire.unwrap_or(&WireType::Own));
     }
 }
 
@@ -254,28 +244,42 @@ impl ToTokens for ShapeFn<'_> {
 /// on the type that must implement `ToolSchema`, so a missing impl is
 /// reported there.
 pub(crate) fn shape_fn<'a>(
-    p: &'a impl ToTokens,
+    p: &'a syn::Ident,
     ty: &'a syn::Type,
     wire: &'a WireType,
 ) -> impl ToTokens + 'a {
-    Direct(move |t: &mut TokenStream| {
-        // `p::shape_of::<T>`, every token but `p` at `span` (as
-        // `quote_spanned!` writes it).
-        let shape_of = |t: &mut TokenStream, span: Span, arg: &dyn ToTokens| {
-            push_path(t, p, "shape_of", span);
-            push_turbofish(t, span, arg);
-        };
-        match wire {
-            WireType::Skipped => t.extend(quote!(#p::shape_of::<()>)),
-            WireType::Own => shape_of(t, ty_span(ty), ty),
-            WireType::With(with) => shape_of(t, ty_span(with), with),
-            WireType::Known(wire) => t.extend(quote!(#p::shape_of::<#wire>)),
-            WireType::Chrono(unit, option) => {
-                let wire = chrono_marker(p, (*unit, *option));
-                t.extend(quote!(#p::shape_of::<#wire>))
-            }
+    Direct(move |t: &mut TokenStream| W::into_stream(t, |w| write_shape_fn(w, p, ty, wire)))
+}
+
+/// [`shape_fn`], written by `w`.
+pub(crate) fn write_shape_fn(w: &mut W, p: &syn::Ident, ty: &syn::Type, wire: &WireType) {
+    // `p::shape_of::<T>`, every token but `p` and `T`'s own at `span` (as
+    // `quote_spanned!` writes it).
+    let shape_of = |w: &mut W, span: Span, arg: &syn::Type| {
+        w.syn_ident(p);
+        w.colon2_at(span);
+        w.ident_at("shape_of", span);
+        w.colon2_at(span);
+        w.punct_spanned('<', span);
+        w.ty(arg);
+        w.punct_spanned('>', span);
+    };
+    let fixed = |w: &mut W, arg: &dyn Fn(&mut W)| {
+        w.p(p, "shape_of");
+        w.colon2();
+        w.punct('<');
+        arg(w);
+        w.punct('>');
+    };
+    match wire {
+        WireType::Skipped => fixed(w, &|w| w.group(Delimiter::Parenthesis, |_| {})),
+        WireType::Own => shape_of(w, ty_span(ty), ty),
+        WireType::With(with) => shape_of(w, ty_span(with), with),
+        WireType::Known(wire) => fixed(w, &|w| w.ty(wire)),
+        WireType::Chrono(unit, option) => {
+            fixed(w, &|w| w.tokens(&chrono_marker(p, (*unit, *option))))
         }
-    })
+    }
 }
 
 /// The serialized default of a field of type `ty`, or `None`: the type's
@@ -284,51 +288,74 @@ pub(crate) fn shape_fn<'a>(
 /// `Serialize` simply gets no `"default"`). The block the
 /// derive emits imports the probe traits (`uses_default_traits`).
 pub(crate) fn default_value<'a>(
-    p: &'a impl ToTokens,
+    p: &'a syn::Ident,
     ty: &'a syn::Type,
     default: &'a DefaultValue,
 ) -> impl ToTokens + 'a {
-    Direct(move |t: &mut TokenStream| {
-        let call_site = Span::call_site();
-        match default {
-            DefaultValue::None => return push_path(t, p, "NO_DEFAULT", call_site),
-            DefaultValue::Null => {
-                let null = Direct(|t: &mut TokenStream| push_path(t, p, "null_default", call_site));
-                return push_some(t, p, &null);
-            }
-            DefaultValue::OfType => return t.extend(quote!(#p::DefaultOf::<#ty>::FN)),
-            _ => {}
+    Direct(move |t: &mut TokenStream| W::into_stream(t, |w| write_default(w, p, ty, default)))
+}
+
+/// [`default_value`] as a value, written when a table is.
+pub(crate) struct DefaultFn<'a> {
+    pub p: &'a Ident,
+    pub ty: &'a syn::Type,
+    pub default: &'a DefaultValue,
+}
+
+impl DefaultFn<'_> {
+    pub(crate) fn write(&self, w: &mut W) {
+        write_default(w, self.p, self.ty, self.default);
+    }
+}
+
+/// [`default_value`], written by `w`.
+pub(crate) fn write_default(w: &mut W, p: &syn::Ident, ty: &syn::Type, default: &DefaultValue) {
+    match default {
+        DefaultValue::None => return w.p(p, "NO_DEFAULT"),
+        DefaultValue::Null => {
+            w.p(p, "Some");
+            return w.group(Delimiter::Parenthesis, |w| w.p(p, "null_default"));
         }
-        let value = |t: &mut TokenStream| match default {
+        DefaultValue::OfType => {
+            // `p::DefaultOf::<ty>::FN`
+            w.p(p, "DefaultOf");
+            w.colon2();
+            w.punct('<');
+            w.ty(ty);
+            w.punct('>');
+            w.colon2();
+            return w.ident("FN");
+        }
+        _ => {}
+    }
+    // `p::Some(|| p::DefaultVia::<ty>::json(value))`
+    w.p(p, "Some");
+    w.group(Delimiter::Parenthesis, |w| {
+        w.punct('|');
+        w.punct('|');
+        w.p(p, "DefaultVia");
+        w.colon2();
+        w.punct('<');
+        w.ty(ty);
+        w.punct('>');
+        w.colon2();
+        w.ident("json");
+        w.group(Delimiter::Parenthesis, |w| match default {
             DefaultValue::Path(path) => {
                 // `&path()`
-                push_punct(t, '&', call_site);
-                path.to_tokens(t);
-                push_parens(t, call_site, |_| {});
+                w.punct('&');
+                w.tokens(path);
+                w.group(Delimiter::Parenthesis, |_| {});
             }
             DefaultValue::Container(member) => {
-                t.extend(quote!(&<Self as ::core::default::Default>::default().#member))
+                w.tokens(&quote!(&<Self as ::core::default::Default>::default().#member))
             }
             DefaultValue::ContainerPath(path, member) => {
-                t.extend(quote!(&{ let __container: Self = #path(); __container }.#member))
+                w.tokens(&quote!(&{ let __container: Self = #path(); __container }.#member))
             }
             DefaultValue::None | DefaultValue::Null | DefaultValue::OfType => {}
-        };
-        // `p::Some(|| p::DefaultVia::<ty>::json(value))`
-        push_some(
-            t,
-            p,
-            &Direct(|t: &mut TokenStream| {
-                push_punct(t, '|', call_site);
-                push_punct(t, '|', call_site);
-                push_path(t, p, "DefaultVia", call_site);
-                push_turbofish(t, call_site, ty);
-                push_colon2(t, call_site);
-                t.append(Ident::new("json", call_site));
-                push_parens(t, call_site, value);
-            }),
-        );
-    })
+        });
+    });
 }
 
 /// What `default_value` writes for `Null` and `OfType` defaults, as a table

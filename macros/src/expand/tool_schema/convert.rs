@@ -1,7 +1,8 @@
 //! `#[schema(with = WireType)]` on the type, and serde's `from`, `try_from`
 //! and `into` around the container's own body (`Body::Convert`).
 
-use super::Gen;
+use super::{BodyOut, Gen};
+use crate::expand::write::W;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -15,7 +16,7 @@ impl Gen<'_, '_> {
     }
 
     /// `own`, wrapped in a conversion when `from`/`try_from`/`into` is set.
-    pub(super) fn convert(&self, own: TokenStream) -> TokenStream {
+    pub(super) fn convert<'s>(&'s self, own: BodyOut<'s>) -> BodyOut<'s> {
         let p = &self.p;
         let attrs = &self.cont.serde.attrs;
         let input = attrs
@@ -28,12 +29,20 @@ impl Gen<'_, '_> {
         if input.is_none() && output.is_none() {
             return own;
         }
+        let own = match own {
+            BodyOut::Tokens(t) => t,
+            BodyOut::Packed(out) => {
+                let mut w = W::pm2(TokenStream::new());
+                self.write_packed(&mut w, &out);
+                w.finish()
+            }
+        };
         let input = input.unwrap_or_else(|| quote!(#p::None));
         let output = output.unwrap_or_else(|| quote!(#p::None));
-        quote!(#p::Body::Convert(&#p::Convert {
+        BodyOut::Tokens(quote!(#p::Body::Convert(&#p::Convert {
             input: #input,
             output: #output,
             body: #own,
-        }))
+        })))
     }
 }

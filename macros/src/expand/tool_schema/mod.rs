@@ -25,14 +25,15 @@ mod pack;
 mod struct_;
 mod tuple;
 
-use crate::expand::emit::{self, opt_desc, opt_str};
+use crate::expand::emit;
+use crate::expand::write::W;
 use crate::internals::ast;
 use crate::internals::bound::with_bounds;
 use crate::internals::check;
 use crate::internals::ctxt::Ctxt;
 use crate::internals::model::{Container, Field as FieldModel};
 use crate::internals::serde_attr::TakenPaths;
-use proc_macro2::TokenStream;
+use proc_macro2::{Delimiter, TokenStream};
 use quote::ToTokens;
 use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::{Data, Field, Style, Variant};
@@ -95,8 +96,6 @@ fn expand(cont: &Container) -> TokenStream {
     let ident = &cont.serde.ident;
     let generics = with_bounds(cont);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let title = opt_str(p, cont.attrs.title.as_deref());
-    let description = opt_desc(p, &cont.attrs.description);
 
     // A `static` inside a generic fn is shared by every instantiation, so only
     // types without type or const parameters get their own; the others use the
@@ -110,12 +109,6 @@ fn expand(cont: &Container) -> TokenStream {
     // The accessors are the trait's own (generic) methods reading this
     // constant: no function bodies per type for the compiler to check when
     // a crate only defines its types.
-    //
-    // The optional parts are written inside the one `quote!` below, each
-    // behind a repetition (`#(..)*`) over a slice of one or none, not built
-    // as streams of their own and interpolated: interpolating a stream is a
-    // few calls into the compiler each (bench/compile_time/EXPANSION.md).
-    let one = |on: bool| -> &[&syn::Ident] { if on { std::slice::from_ref(&p) } else { &[] } };
     // A unit-only, externally tagged enum is a select field of a form.
     let select: &[&syn::Path] = if cont.select {
         std::slice::from_ref(&krate)
@@ -141,33 +134,28 @@ fn expand(cont: &Container) -> TokenStream {
         let krate = emit::respan(krate.to_token_stream(), span);
         quote_spanned!(span=> #krate::__private::__json_schema! { beside })
     });
-    // Each an empty stream for most types: not interpolated then (an
-    // interpolated stream is a few calls into the compiler even when empty).
+    // Each an empty stream for most types: not written then.
     let nonempty = |t: TokenStream| (!t.is_empty()).then_some(t);
     let range_checks = nonempty(checks::range_checks(cont));
     let example_checks = nonempty(checks::example_checks(cont));
     let header_checks = nonempty(checks::header_checks(cont));
     // The probe traits only where a default uses them.
-    let default_traits = one(cont
+    let default_traits = cont
         .fields
         .iter()
-        .any(|f| emit::uses_default_traits(&f.default)));
+        .any(|f| emit::uses_default_traits(&f.default));
     // A packed body finds its cache (`Decoded`: the decoded body and the
     // two schemas) through its own `cache`; another type with a cache of
     // its own gets `__SCHEMAS`.
     let (body, packed) = g.body();
-    let decoded = one(own_cache && packed);
+    let decoded = own_cache && packed;
     let schemas: &[&syn::Path] = if own_cache && !packed {
         std::slice::from_ref(&krate)
     } else {
         &[]
     };
-    // One `impl` and one `const` per type: the alias of toolform's private
-    // module, the probe traits and the cache `static` are items inside the
-    // constant's block, not a `const _` block of their own (every item is
-    // one more thing each build after an edit lowers, hashes and reloads:
-    // bench/compile_time/EXPANSION.md).
-    quote! {
+    // The rarer parts, written by `quote!` and spliced in.
+    let rare = quote! {
         #beside
         #range_checks
         #example_checks
@@ -181,30 +169,135 @@ fn expand(cont: &Container) -> TokenStream {
                 [#impl_generics] [#ident #ty_generics] [#where_clause] #name
             }
         )*
-        #[automatically_derived]
-        impl #impl_generics #krate::__private::ToolSchema for #ident #ty_generics #where_clause {
-            const SHAPE: &'static #krate::__private::Shape = &{
-                use #krate::__private as __tf;
-                #(
-                    #[allow(unused_imports)]
-                    use #default_traits::{NoDefaultOf as _, NoDefaultVia as _};
-                )*
-                #(static __TF: #decoded::Decoded = #decoded::Decoded::EMPTY;)*
-                #p::Shape::Named(&#p::Named {
-                    type_name: #p::type_name::<Self>,
-                    title: #title,
-                    description: #description,
-                    body: #body,
-                })
+    };
+    let schemas = quote! {
+        #(
+            const __SCHEMAS: #schemas::__private::Option<&'static #schemas::__private::Schemas> = {
+                static __TF: #schemas::__private::Schemas = #schemas::__private::Schemas::EMPTY;
+                #schemas::__private::Some(&__TF)
             };
-            #(
-                const __SCHEMAS: #schemas::__private::Option<&'static #schemas::__private::Schemas> = {
-                    static __TF: #schemas::__private::Schemas = #schemas::__private::Schemas::EMPTY;
-                    #schemas::__private::Some(&__TF)
-                };
-            )*
-        }
-    }
+        )*
+    };
+    // One `impl` and one `const` per type: the alias of toolform's private
+    // module, the probe traits and the cache `static` are items inside the
+    // constant's block, not a `const _` block of their own (every item is
+    // one more thing each build after an edit lowers, hashes and reloads:
+    // bench/compile_time/EXPANSION.md). Written with the compiler's own
+    // token types (`expand/write.rs`).
+    let mut w = W::new();
+    w.tokens(&rare);
+    // #[automatically_derived]
+    // impl<..> krate::__private::ToolSchema for Ident<..> where .. {
+    w.punct('#');
+    w.group(Delimiter::Bracket, |w| w.ident("automatically_derived"));
+    w.ident("impl");
+    w.tokens(&impl_generics);
+    w.syn_path(krate);
+    w.colon2();
+    w.path(&["__private", "ToolSchema"]);
+    w.ident("for");
+    w.syn_ident(ident);
+    w.tokens(&ty_generics);
+    w.tokens(&where_clause);
+    w.group(Delimiter::Brace, |w| {
+        // const SHAPE: &'static krate::__private::Shape = &{ .. };
+        w.ident("const");
+        w.ident("SHAPE");
+        w.punct(':');
+        w.punct('&');
+        w.lifetime("static");
+        w.syn_path(krate);
+        w.colon2();
+        w.path(&["__private", "Shape"]);
+        w.punct('=');
+        w.punct('&');
+        w.group(Delimiter::Brace, |w| {
+            // use krate::__private as __tf;
+            w.ident("use");
+            w.syn_path(krate);
+            w.colon2();
+            w.ident("__private");
+            w.ident("as");
+            w.ident("__tf");
+            w.punct(';');
+            if default_traits {
+                // #[allow(unused_imports)]
+                // use __tf::{NoDefaultOf as _, NoDefaultVia as _};
+                w.punct('#');
+                w.group(Delimiter::Bracket, |w| {
+                    w.ident("allow");
+                    w.group(Delimiter::Parenthesis, |w| w.ident("unused_imports"));
+                });
+                w.ident("use");
+                w.syn_ident(p);
+                w.colon2();
+                w.group(Delimiter::Brace, |w| {
+                    w.ident("NoDefaultOf");
+                    w.ident("as");
+                    w.ident("_");
+                    w.punct(',');
+                    w.ident("NoDefaultVia");
+                    w.ident("as");
+                    w.ident("_");
+                });
+                w.punct(';');
+            }
+            if decoded {
+                // static __TF: __tf::Decoded = __tf::Decoded::EMPTY;
+                w.ident("static");
+                w.ident("__TF");
+                w.punct(':');
+                w.p(p, "Decoded");
+                w.punct('=');
+                w.p(p, "Decoded");
+                w.colon2();
+                w.ident("EMPTY");
+                w.punct(';');
+            }
+            // __tf::Shape::Named(&__tf::Named { .. })
+            w.p(p, "Shape");
+            w.colon2();
+            w.ident("Named");
+            w.group(Delimiter::Parenthesis, |w| {
+                w.punct('&');
+                w.p(p, "Named");
+                w.group(Delimiter::Brace, |w| {
+                    w.ident("type_name");
+                    w.punct(':');
+                    w.p(p, "type_name");
+                    w.colon2();
+                    w.punct('<');
+                    w.ident("Self");
+                    w.punct('>');
+                    w.punct(',');
+                    w.ident("title");
+                    w.punct(':');
+                    emit::write_opt_str(w, p, cont.attrs.title.as_deref());
+                    w.punct(',');
+                    w.ident("description");
+                    w.punct(':');
+                    emit::write_opt_desc(w, p, &cont.attrs.description);
+                    w.punct(',');
+                    w.ident("body");
+                    w.punct(':');
+                    match &body {
+                        BodyOut::Tokens(t) => w.tokens(t),
+                        BodyOut::Packed(out) => g.write_packed(w, out),
+                    }
+                    w.punct(',');
+                });
+            });
+        });
+        w.punct(';');
+        w.tokens(&schemas);
+    });
+    w.finish()
+}
+
+/// A body: tokens, or a packed body written straight into the literal.
+enum BodyOut<'s> {
+    Tokens(TokenStream),
+    Packed(pack::Out<'s>),
 }
 
 /// The container's form, as serde reads it: one case per module.
@@ -252,13 +345,13 @@ impl<'c, 'a> Gen<'c, 'a> {
     /// The body: one case per form, wrapped in a conversion when
     /// `from`/`try_from`/`into` is set; and whether it is packed (then it
     /// holds the type's cache).
-    fn body(&self) -> (TokenStream, bool) {
+    fn body(&self) -> (BodyOut<'_>, bool) {
         let deny = self.cont.serde.attrs.deny_unknown_fields();
-        let listed = |body: TokenStream| (body, false);
+        let listed = |body: TokenStream| (BodyOut::Tokens(body), false);
         let (own, packed) = match self.form() {
             Form::With(with) => return listed(self.with_body(with)),
             Form::Enum(variants) => match self.packed_enum(variants) {
-                Some(body) => (body, true),
+                Some(out) => (BodyOut::Packed(out), true),
                 None => listed(self.enum_body(variants)),
             },
             Form::Transparent(field, ours) => listed(self.transparent_body(field, ours)),
@@ -266,7 +359,7 @@ impl<'c, 'a> Gen<'c, 'a> {
             Form::Newtype(field, ours) => listed(self.newtype_body(field, ours)),
             Form::Tuple(pairs) => listed(self.tuple_body(&pairs)),
             Form::Struct(pairs) => match self.packed_struct(&pairs, deny) {
-                Some(body) => (body, true),
+                Some(out) => (BodyOut::Packed(out), true),
                 None => listed(self.struct_body(&pairs, deny)),
             },
         };

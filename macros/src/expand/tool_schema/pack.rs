@@ -6,19 +6,19 @@ use super::names::aliases;
 use super::{Gen, skipped_both};
 use crate::expand::emit;
 use crate::expand::packed::KeyRef;
+use crate::expand::write::W;
 use crate::internals::model::{Field as FieldModel, WireType};
-use proc_macro2::TokenStream;
-use quote::ToTokens;
-use quote::quote;
+use proc_macro2::Delimiter;
+use quote::{ToTokens, quote};
 use serde_derive_internals::ast::{Field, Style, Variant};
 use serde_derive_internals::attr::TagType;
 
 /// A packed body being written: the text and its tables.
 #[derive(Default)]
-struct Out<'a> {
+pub(super) struct Out<'a> {
     text: crate::expand::packed::Text,
     shapes: crate::expand::packed::Table<'a, emit::ShapeFn<'a>>,
-    defaults: crate::expand::packed::Table<'a>,
+    defaults: crate::expand::packed::Table<'a, emit::DefaultFn<'a>>,
     constraints: crate::expand::packed::Table<'a>,
 }
 
@@ -26,23 +26,23 @@ impl Gen<'_, '_> {
     /// `Body::Packed` of a struct with named fields (see `packed.rs`), for a
     /// type with a `static` of its own (no type parameters); `None` when a
     /// field's description is an expression only the compiler can evaluate.
-    pub(super) fn packed_struct(
-        &self,
-        pairs: &[(&Field, &FieldModel)],
+    pub(super) fn packed_struct<'s>(
+        &'s self,
+        pairs: &[(&'s Field, &'s FieldModel)],
         deny: bool,
-    ) -> Option<TokenStream> {
+    ) -> Option<Out<'s>> {
         if !self.own_cache() {
             return None;
         }
         let mut out = Out::default();
         out.text.num(0);
         self.pack_fields(&mut out, pairs, deny)?;
-        Some(self.packed_tokens(out))
+        Some(out)
     }
 
     /// `Body::Packed` of an enum (see `packed.rs`), under the same
     /// conditions as [`packed_struct`](Self::packed_struct).
-    pub(super) fn packed_enum(&self, variants: &[Variant]) -> Option<TokenStream> {
+    pub(super) fn packed_enum<'s>(&'s self, variants: &'s [Variant]) -> Option<Out<'s>> {
         // A unit-only enum (a select, a string enum) stays listed: the
         // compile-time checks of literals read its names, and reading them
         // from the text in `const` costs more than the listing saves
@@ -121,7 +121,7 @@ impl Gen<'_, '_> {
                 (None, Style::Struct) => self.pack_fields(&mut out, &fields, deny)?,
             }
         }
-        Some(self.packed_tokens(out))
+        Some(out)
     }
 
     /// `deny n field{n}` of the packed grammar.
@@ -165,11 +165,19 @@ impl Gen<'_, '_> {
                 crate::internals::model::DefaultValue::None => 0,
                 d @ (crate::internals::model::DefaultValue::Null
                 | crate::internals::model::DefaultValue::OfType) => {
-                    1 + defaults.index_by(emit::default_key(field.ty, d), || {
-                        emit::default_value(p, field.ty, d).into_token_stream()
+                    1 + defaults.index_by(emit::default_key(field.ty, d), || emit::DefaultFn {
+                        p,
+                        ty: field.ty,
+                        default: d,
                     })
                 }
-                d => 1 + defaults.push(emit::default_value(p, field.ty, d).into_token_stream()),
+                d => {
+                    1 + defaults.push(emit::DefaultFn {
+                        p,
+                        ty: field.ty,
+                        default: d,
+                    })
+                }
             };
             let constraint = match &ours.attrs.constraints {
                 Some(c) => {
@@ -199,36 +207,60 @@ impl Gen<'_, '_> {
         Some(())
     }
 
-    fn packed_tokens(&self, out: Out) -> TokenStream {
-        use crate::expand::packed::Table;
+    /// `p::Body::Packed(&p::Packed { .. })`.
+    pub(super) fn write_packed(&self, w: &mut W, out: &Out) {
         let p = &self.p;
-        let text = out.text.0;
-        // Items written straight into the table's group (no stream each).
-        fn table<'t, T: ToTokens>(
-            p: &'t syn::Ident,
-            t: &'t Table<'_, T>,
-            none: &'t str,
-        ) -> impl ToTokens + 't {
-            emit::Direct(move |tokens: &mut TokenStream| {
-                if t.items.is_empty() {
-                    let none = syn::Ident::new(none, proc_macro2::Span::call_site());
-                    tokens.extend(quote!(#p::#none));
-                } else {
-                    let items = &t.items;
-                    tokens.extend(quote!(&[#(#items),*]));
+        // `&[item, ..]`, or `p::none` for no items.
+        fn table<T>(w: &mut W, p: &syn::Ident, items: &[T], none: &str, item: impl Fn(&mut W, &T)) {
+            if items.is_empty() {
+                return w.p(p, none);
+            }
+            w.punct('&');
+            w.group(Delimiter::Bracket, |w| {
+                for (i, t) in items.iter().enumerate() {
+                    if i > 0 {
+                        w.punct(',');
+                    }
+                    item(w, t);
                 }
-            })
+            });
         }
-        let shapes = table(p, &out.shapes, "NO_SHAPES");
-        let defaults = table(p, &out.defaults, "NO_DEFAULTS");
-        let constraints = table(p, &out.constraints, "NO_CONSTRAINT_LIST");
-        quote!(#p::Body::Packed(&#p::Packed {
-            text: #text,
-            shapes: #shapes,
-            defaults: #defaults,
-            constraints: #constraints,
-            cache: &__TF,
-        }))
+        w.p(p, "Body");
+        w.colon2();
+        w.ident("Packed");
+        w.group(Delimiter::Parenthesis, |w| {
+            w.punct('&');
+            w.p(p, "Packed");
+            w.group(Delimiter::Brace, |w| {
+                w.ident("text");
+                w.punct(':');
+                w.str_lit(&out.text.0);
+                w.punct(',');
+                w.ident("shapes");
+                w.punct(':');
+                table(w, p, &out.shapes.items, "NO_SHAPES", |w, s| s.write(w));
+                w.punct(',');
+                w.ident("defaults");
+                w.punct(':');
+                table(w, p, &out.defaults.items, "NO_DEFAULTS", |w, d| d.write(w));
+                w.punct(',');
+                w.ident("constraints");
+                w.punct(':');
+                table(
+                    w,
+                    p,
+                    &out.constraints.items,
+                    "NO_CONSTRAINT_LIST",
+                    |w, c| w.tokens(c),
+                );
+                w.punct(',');
+                w.ident("cache");
+                w.punct(':');
+                w.punct('&');
+                w.ident("__TF");
+                w.punct(',');
+            });
+        });
     }
 
     /// The type has no type or const parameters: it gets `static`s of its
