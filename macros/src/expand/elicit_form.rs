@@ -1,6 +1,7 @@
 //! `#[derive(ElicitForm)]`: a flat struct as an MCP elicitation form.
 
 use crate::expand::emit::{self, bound, respan};
+use crate::expand::write::W;
 use crate::internals::ast::Container;
 use crate::internals::attr::{FormAttrs, FormFieldAttrs};
 use crate::internals::check::check_form;
@@ -10,7 +11,7 @@ use crate::internals::model::{Form, FormField};
 use crate::internals::prim::Prim;
 use crate::internals::serde_attr::TakenPaths;
 use crate::internals::value::{Literal, Number};
-use proc_macro2::TokenStream;
+use proc_macro2::{Delimiter, TokenStream};
 use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::Data;
 use toolform_formats::Format;
@@ -158,53 +159,118 @@ fn expand(form: &Form) -> TokenStream {
     let read: Vec<&FormField> = form.fields.iter().filter(|f| f.read).collect();
     let generics = form_bounds(form, &read);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    // The optional parts are written inside the one `quote!` below behind
-    // a repetition over a slice of one or none (`#(..)*`), not built as
-    // streams of their own and interpolated (a few calls into the compiler
-    // each); see `tool_schema::expand`.
-    let rbp = &bp;
-    let one = |on: bool| -> &[&syn::Ident] { if on { std::slice::from_ref(&rbp) } else { &[] } };
-    let (fields, cache) = match packed_fields(&bp, form, &read) {
-        Some(packed) => (packed, one(true)),
-        None => {
-            let listed = read.iter().map(|f| form_field(&bp, f));
-            (quote!(#bp::FormFields::Listed(&[#(#listed),*])), one(false))
-        }
-    };
+    let packed = packed_fields(&bp, form, &read);
     let deny = form.serde.attrs.deny_unknown_fields();
     let literal_checks = literal_checks(form);
-    let literal_checks = (!literal_checks.is_empty()).then_some(literal_checks);
     // The probe traits only where a default uses them.
-    let default_traits: &[&syn::Ident] =
-        if read.iter().any(|f| emit::uses_default_traits(&f.default)) {
-            std::slice::from_ref(&rbp)
-        } else {
-            &[]
-        };
+    let default_traits = read.iter().any(|f| emit::uses_default_traits(&f.default));
     // One `impl` and one `const` per form: the modules' aliases, the probe
     // traits and the cache `static` are items inside the constant's block,
     // not a `const _` block of their own (every item is one more thing each
     // build after an edit lowers, hashes and reloads:
-    // bench/compile_time/EXPANSION.md).
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #krate::elicit::ElicitForm for #ident #ty_generics #where_clause {
-            const FORM: &'static #krate::elicit::Form = &{
-                use #krate::__private as __tf;
-                #(
-                    #[allow(unused_imports)]
-                    use #default_traits::{NoDefaultOf as _, NoDefaultVia as _};
-                )*
-                #(static __TF_FORM: #cache::DecodedForm = #cache::DecodedForm::EMPTY;)*
-                #bp::Form {
-                    type_name: #bp::type_name::<Self>,
-                    fields: #fields,
-                    deny_unknown_fields: #deny,
+    // bench/compile_time/EXPANSION.md). Written with the compiler's own
+    // token types (`expand/write.rs`).
+    let p = &bp;
+    let mut w = W::new();
+    // #[automatically_derived]
+    // impl<..> krate::elicit::ElicitForm for Ident<..> where .. {
+    w.punct('#');
+    w.group(Delimiter::Bracket, |w| w.ident("automatically_derived"));
+    w.ident("impl");
+    w.tokens(&impl_generics);
+    w.syn_path(krate);
+    w.colon2();
+    w.path(&["elicit", "ElicitForm"]);
+    w.ident("for");
+    w.syn_ident(ident);
+    w.tokens(&ty_generics);
+    w.tokens(&where_clause);
+    w.group(Delimiter::Brace, |w| {
+        // const FORM: &'static krate::elicit::Form = &{ .. };
+        w.ident("const");
+        w.ident("FORM");
+        w.punct(':');
+        w.punct('&');
+        w.lifetime("static");
+        w.syn_path(krate);
+        w.colon2();
+        w.path(&["elicit", "Form"]);
+        w.punct('=');
+        w.punct('&');
+        w.group(Delimiter::Brace, |w| {
+            // use krate::__private as __tf;
+            w.ident("use");
+            w.syn_path(krate);
+            w.colon2();
+            w.ident("__private");
+            w.ident("as");
+            w.ident("__tf");
+            w.punct(';');
+            if default_traits {
+                // #[allow(unused_imports)]
+                // use __tf::{NoDefaultOf as _, NoDefaultVia as _};
+                w.punct('#');
+                w.group(Delimiter::Bracket, |w| {
+                    w.ident("allow");
+                    w.group(Delimiter::Parenthesis, |w| w.ident("unused_imports"));
+                });
+                w.ident("use");
+                w.syn_ident(p);
+                w.colon2();
+                w.group(Delimiter::Brace, |w| {
+                    w.ident("NoDefaultOf");
+                    w.ident("as");
+                    w.ident("_");
+                    w.punct(',');
+                    w.ident("NoDefaultVia");
+                    w.ident("as");
+                    w.ident("_");
+                });
+                w.punct(';');
+            }
+            if packed.is_some() {
+                // static __TF_FORM: __tf::DecodedForm = __tf::DecodedForm::EMPTY;
+                w.ident("static");
+                w.ident("__TF_FORM");
+                w.punct(':');
+                w.p(p, "DecodedForm");
+                w.punct('=');
+                w.p(p, "DecodedForm");
+                w.colon2();
+                w.ident("EMPTY");
+                w.punct(';');
+            }
+            // __tf::Form { type_name: .., fields: .., deny_unknown_fields: .. }
+            w.p(p, "Form");
+            w.group(Delimiter::Brace, |w| {
+                w.ident("type_name");
+                w.punct(':');
+                w.p(p, "type_name");
+                w.colon2();
+                w.punct('<');
+                w.ident("Self");
+                w.punct('>');
+                w.punct(',');
+                w.ident("fields");
+                w.punct(':');
+                match &packed {
+                    Some(packed) => packed.write(w, p),
+                    None => {
+                        let listed = read.iter().map(|f| form_field(p, f));
+                        w.tokens(&quote!(#p::FormFields::Listed(&[#(#listed),*])));
+                    }
                 }
-            };
-        }
-        #literal_checks
-    }
+                w.punct(',');
+                w.ident("deny_unknown_fields");
+                w.punct(':');
+                w.ident(if deny { "true" } else { "false" });
+                w.punct(',');
+            });
+        });
+        w.punct(';');
+    });
+    w.tokens(&literal_checks);
+    w.finish()
 }
 
 /// The type's generics plus, like serde's own bounds, what the form needs of
@@ -273,32 +339,90 @@ struct FormType<'a> {
     asserts: Vec<TokenStream>,
 }
 
-impl quote::ToTokens for FormType<'_> {
-    fn to_tokens(&self, t: &mut TokenStream) {
+impl FormType<'_> {
+    fn write(&self, w: &mut W) {
         let span = emit::ty_span(self.ty);
-        let of_type = |t: &mut TokenStream| {
-            emit::push_punct(t, '&', span);
-            emit::push_punct(t, '<', span);
-            self.ty.to_tokens(t);
-            t.extend([proc_macro2::TokenTree::Ident(syn::Ident::new("as", span))]);
-            emit::push_path(t, self.p, "FormValue", span);
-            emit::push_punct(t, '>', span);
-            emit::push_colon2(t, span);
-            t.extend([proc_macro2::TokenTree::Ident(syn::Ident::new("TYPE", span))]);
+        let of_type = |w: &mut W| {
+            w.punct_spanned('&', span);
+            w.punct_spanned('<', span);
+            w.ty(self.ty);
+            w.ident_at("as", span);
+            w.syn_ident(self.p);
+            w.colon2_at(span);
+            w.ident_at("FormValue", span);
+            w.punct_spanned('>', span);
+            w.colon2_at(span);
+            w.ident_at("TYPE", span);
         };
         if self.asserts.is_empty() {
-            of_type(t);
+            of_type(w);
         } else {
-            let mut inner = TokenStream::new();
-            for assert in &self.asserts {
-                assert.to_tokens(&mut inner);
-            }
-            of_type(&mut inner);
-            t.extend([proc_macro2::TokenTree::Group(proc_macro2::Group::new(
-                proc_macro2::Delimiter::Brace,
-                inner,
-            ))]);
+            w.group(Delimiter::Brace, |w| {
+                for assert in &self.asserts {
+                    w.tokens(assert);
+                }
+                of_type(w);
+            });
         }
+    }
+}
+
+/// A form's packed fields, written into `FORM`'s literal.
+struct PackedFields<'a> {
+    text: String,
+    types: Vec<FormType<'a>>,
+    defaults: Vec<emit::DefaultFn<'a>>,
+}
+
+impl PackedFields<'_> {
+    /// `p::FormFields::Packed(&p::PackedForm { .. })`.
+    fn write(&self, w: &mut W, p: &syn::Ident) {
+        w.p(p, "FormFields");
+        w.colon2();
+        w.ident("Packed");
+        w.group(Delimiter::Parenthesis, |w| {
+            w.punct('&');
+            w.p(p, "PackedForm");
+            w.group(Delimiter::Brace, |w| {
+                w.ident("text");
+                w.punct(':');
+                w.str_lit(&self.text);
+                w.punct(',');
+                w.ident("types");
+                w.punct(':');
+                w.punct('&');
+                w.group(Delimiter::Bracket, |w| {
+                    for (i, t) in self.types.iter().enumerate() {
+                        if i > 0 {
+                            w.punct(',');
+                        }
+                        t.write(w);
+                    }
+                });
+                w.punct(',');
+                w.ident("defaults");
+                w.punct(':');
+                if self.defaults.is_empty() {
+                    w.p(p, "NO_DEFAULTS");
+                } else {
+                    w.punct('&');
+                    w.group(Delimiter::Bracket, |w| {
+                        for (i, d) in self.defaults.iter().enumerate() {
+                            if i > 0 {
+                                w.punct(',');
+                            }
+                            d.write(w);
+                        }
+                    });
+                }
+                w.punct(',');
+                w.ident("cache");
+                w.punct(':');
+                w.punct('&');
+                w.ident("__TF_FORM");
+                w.punct(',');
+            });
+        });
     }
 }
 
@@ -306,9 +430,12 @@ impl quote::ToTokens for FormType<'_> {
 /// whose module documents the text), or `None` where the listed one is
 /// needed: a generic type (a `static` in a generic impl is shared by every
 /// instantiation) or a description written as an expression.
-fn packed_fields(p: &syn::Ident, form: &Form, fields: &[&FormField]) -> Option<TokenStream> {
+fn packed_fields<'a>(
+    p: &'a syn::Ident,
+    form: &Form,
+    fields: &[&'a FormField],
+) -> Option<PackedFields<'a>> {
     use crate::expand::packed::{Table, Text};
-    use quote::ToTokens;
     let generic =
         (form.serde.generics.params.iter()).any(|g| !matches!(g, syn::GenericParam::Lifetime(_)));
     if generic {
@@ -334,11 +461,13 @@ fn packed_fields(p: &syn::Ident, form: &Form, fields: &[&FormField]) -> Option<T
             crate::internals::model::DefaultValue::None => 0,
             d @ (crate::internals::model::DefaultValue::Null
             | crate::internals::model::DefaultValue::OfType) => {
-                1 + defaults.index_by(emit::default_key(ty, d), || {
-                    emit::default_value(p, ty, d).into_token_stream()
+                1 + defaults.index_by(emit::default_key(ty, d), || emit::DefaultFn {
+                    p,
+                    ty,
+                    default: d,
                 })
             }
-            d => 1 + defaults.push(emit::default_value(p, ty, d).into_token_stream()),
+            d => 1 + defaults.push(emit::DefaultFn { p, ty, default: d }),
         };
         let never_required = field.has_default || ours.fill.is_some();
         text.num(usize::from(ours.enum_names.is_some()) | usize::from(never_required) << 1);
@@ -367,20 +496,11 @@ fn packed_fields(p: &syn::Ident, form: &Form, fields: &[&FormField]) -> Option<T
             Some(Format::DateTime) => 4,
         });
     }
-    let text = text.0;
-    let types = &types.items;
-    let defaults = if defaults.items.is_empty() {
-        quote!(#p::NO_DEFAULTS)
-    } else {
-        let items = &defaults.items;
-        quote!(&[#(#items),*])
-    };
-    Some(quote!(#p::FormFields::Packed(&#p::PackedForm {
-        text: #text,
-        types: &[#(#types),*],
-        defaults: #defaults,
-        cache: &__TF_FORM,
-    })))
+    Some(PackedFields {
+        text: text.0,
+        types: types.items,
+        defaults: defaults.items,
+    })
 }
 
 fn form_field(p: &syn::Ident, field: &FormField) -> TokenStream {

@@ -5,8 +5,8 @@ use crate::internals::doc::Description;
 use crate::internals::model::{DefaultValue, WireType};
 use crate::internals::serde_attr::ChronoTs;
 use crate::internals::value::Number;
-use proc_macro2::{Delimiter, Ident, Punct, Spacing, Span, TokenStream};
-use quote::{ToTokens, TokenStreamExt, quote};
+use proc_macro2::{Delimiter, Ident, Span, TokenStream};
+use quote::{ToTokens, quote};
 use syn::spanned::Spanned;
 
 /// When the input has errors, a minimal impl keeps every use of the type from
@@ -50,28 +50,6 @@ impl<F: Fn(&mut TokenStream)> ToTokens for Direct<F> {
     fn to_tokens(&self, tokens: &mut TokenStream) {
         (self.0)(tokens)
     }
-}
-
-/// `p::name`, every token but `p` at `span`.
-pub(crate) fn push_path(t: &mut TokenStream, p: &impl ToTokens, name: &str, span: Span) {
-    p.to_tokens(t);
-    push_colon2(t, span);
-    t.append(Ident::new(name, span));
-}
-
-pub(crate) fn push_colon2(t: &mut TokenStream, span: Span) {
-    let mut joint = Punct::new(':', Spacing::Joint);
-    joint.set_span(span);
-    let mut alone = Punct::new(':', Spacing::Alone);
-    alone.set_span(span);
-    t.append(joint);
-    t.append(alone);
-}
-
-pub(crate) fn push_punct(t: &mut TokenStream, c: char, span: Span) {
-    let mut punct = Punct::new(c, Spacing::Alone);
-    punct.set_span(span);
-    t.append(punct);
 }
 
 /// The description: `#[schema(description)]`, else the doc comment (a
