@@ -158,7 +158,6 @@ fn expand(form: &Form) -> TokenStream {
     let ident = &form.serde.ident;
     let read: Vec<&FormField> = form.fields.iter().filter(|f| f.read).collect();
     let generics = form_bounds(form, &read);
-    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let packed = packed_fields(&bp, form, &read);
     let deny = form.serde.attrs.deny_unknown_fields();
     let literal_checks = literal_checks(form);
@@ -172,103 +171,37 @@ fn expand(form: &Form) -> TokenStream {
     // token types (`expand/write.rs`).
     let p = &bp;
     let mut w = W::new();
-    // #[automatically_derived]
-    // impl<..> krate::elicit::ElicitForm for Ident<..> where .. {
-    w.punct('#');
-    w.group(Delimiter::Bracket, |w| w.ident("automatically_derived"));
-    w.ident("impl");
-    w.tokens(&impl_generics);
-    w.syn_path(krate);
-    w.colon2();
-    w.path(&["elicit", "ElicitForm"]);
-    w.ident("for");
-    w.syn_ident(ident);
-    w.tokens(&ty_generics);
-    w.tokens(&where_clause);
-    w.group(Delimiter::Brace, |w| {
-        // const FORM: &'static krate::elicit::Form = &{ .. };
-        w.ident("const");
-        w.ident("FORM");
-        w.punct(':');
-        w.punct('&');
-        w.lifetime("static");
-        w.syn_path(krate);
-        w.colon2();
-        w.path(&["elicit", "Form"]);
-        w.punct('=');
-        w.punct('&');
+    let impl_form = emit::TraitImpl {
+        krate,
+        generics: &generics,
+        ident,
+        trait_path: ["elicit", "ElicitForm"],
+        constant: "FORM",
+        ty: ["elicit", "Form"],
+        default_traits,
+        cache: packed.is_some().then_some(("__TF_FORM", "DecodedForm")),
+    };
+    // __tf::Form { type_name: .., fields: .., deny_unknown_fields: .. }
+    let value = |w: &mut W| {
+        w.p(p, "Form");
         w.group(Delimiter::Brace, |w| {
-            // use krate::__private as __tf;
-            w.ident("use");
-            w.syn_path(krate);
-            w.colon2();
-            w.ident("__private");
-            w.ident("as");
-            w.ident("__tf");
-            w.punct(';');
-            if default_traits {
-                // #[allow(unused_imports)]
-                // use __tf::{NoDefaultOf as _, NoDefaultVia as _};
-                w.punct('#');
-                w.group(Delimiter::Bracket, |w| {
-                    w.ident("allow");
-                    w.group(Delimiter::Parenthesis, |w| w.ident("unused_imports"));
-                });
-                w.ident("use");
-                w.syn_ident(p);
-                w.colon2();
-                w.group(Delimiter::Brace, |w| {
-                    w.ident("NoDefaultOf");
-                    w.ident("as");
-                    w.ident("_");
-                    w.punct(',');
-                    w.ident("NoDefaultVia");
-                    w.ident("as");
-                    w.ident("_");
-                });
-                w.punct(';');
-            }
-            if packed.is_some() {
-                // static __TF_FORM: __tf::DecodedForm = __tf::DecodedForm::EMPTY;
-                w.ident("static");
-                w.ident("__TF_FORM");
-                w.punct(':');
-                w.p(p, "DecodedForm");
-                w.punct('=');
-                w.p(p, "DecodedForm");
-                w.colon2();
-                w.ident("EMPTY");
-                w.punct(';');
-            }
-            // __tf::Form { type_name: .., fields: .., deny_unknown_fields: .. }
-            w.p(p, "Form");
-            w.group(Delimiter::Brace, |w| {
-                w.ident("type_name");
-                w.punct(':');
+            w.member("type_name", |w| {
                 w.p(p, "type_name");
-                w.colon2();
-                w.punct('<');
-                w.ident("Self");
-                w.punct('>');
-                w.punct(',');
-                w.ident("fields");
-                w.punct(':');
-                match &packed {
-                    Some(packed) => packed.write(w, p),
-                    None => {
-                        let listed = read.iter().map(|f| form_field(p, f));
-                        w.tokens(&quote!(#p::FormFields::Listed(&[#(#listed),*])));
-                    }
+                w.turbofish(|w| w.ident("Self"));
+            });
+            w.member("fields", |w| match &packed {
+                Some(packed) => packed.write(w, p),
+                None => {
+                    let listed = read.iter().map(|f| form_field(p, f));
+                    w.tokens(&quote!(#p::FormFields::Listed(&[#(#listed),*])));
                 }
-                w.punct(',');
-                w.ident("deny_unknown_fields");
-                w.punct(':');
-                w.ident(if deny { "true" } else { "false" });
-                w.punct(',');
+            });
+            w.member("deny_unknown_fields", |w| {
+                w.ident(if deny { "true" } else { "false" })
             });
         });
-        w.punct(';');
-    });
+    };
+    impl_form.write(&mut w, p, value, |_| {});
     w.tokens(&literal_checks);
     w.finish()
 }
@@ -377,50 +310,19 @@ struct PackedFields<'a> {
 impl PackedFields<'_> {
     /// `p::FormFields::Packed(&p::PackedForm { .. })`.
     fn write(&self, w: &mut W, p: &syn::Ident) {
-        w.p(p, "FormFields");
-        w.colon2();
-        w.ident("Packed");
-        w.group(Delimiter::Parenthesis, |w| {
-            w.punct('&');
-            w.p(p, "PackedForm");
-            w.group(Delimiter::Brace, |w| {
-                w.ident("text");
-                w.punct(':');
-                w.str_lit(&self.text);
-                w.punct(',');
-                w.ident("types");
-                w.punct(':');
-                w.punct('&');
-                w.group(Delimiter::Bracket, |w| {
-                    for (i, t) in self.types.iter().enumerate() {
-                        if i > 0 {
-                            w.punct(',');
-                        }
-                        t.write(w);
-                    }
-                });
-                w.punct(',');
-                w.ident("defaults");
-                w.punct(':');
+        w.variant_of(p, ["FormFields", "Packed"], "PackedForm", |w| {
+            w.member("text", |w| w.str_lit(&self.text));
+            w.member("types", |w| w.slice(&self.types, |w, t| t.write(w)));
+            w.member("defaults", |w| {
                 if self.defaults.is_empty() {
                     w.p(p, "NO_DEFAULTS");
                 } else {
-                    w.punct('&');
-                    w.group(Delimiter::Bracket, |w| {
-                        for (i, d) in self.defaults.iter().enumerate() {
-                            if i > 0 {
-                                w.punct(',');
-                            }
-                            d.write(w);
-                        }
-                    });
+                    w.slice(&self.defaults, |w, d| d.write(w));
                 }
-                w.punct(',');
-                w.ident("cache");
-                w.punct(':');
+            });
+            w.member("cache", |w| {
                 w.punct('&');
                 w.ident("__TF_FORM");
-                w.punct(',');
             });
         });
     }

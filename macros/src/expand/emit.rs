@@ -244,10 +244,7 @@ pub(crate) fn write_shape_fn(w: &mut W, p: &syn::Ident, ty: &syn::Type, wire: &W
     };
     let fixed = |w: &mut W, arg: &dyn Fn(&mut W)| {
         w.p(p, "shape_of");
-        w.colon2();
-        w.punct('<');
-        arg(w);
-        w.punct('>');
+        w.turbofish(arg);
     };
     match wire {
         WireType::Skipped => fixed(w, &|w| w.group(Delimiter::Parenthesis, |_| {})),
@@ -297,10 +294,7 @@ pub(crate) fn write_default(w: &mut W, p: &syn::Ident, ty: &syn::Type, default: 
         DefaultValue::OfType => {
             // `p::DefaultOf::<ty>::FN`
             w.p(p, "DefaultOf");
-            w.colon2();
-            w.punct('<');
-            w.ty(ty);
-            w.punct('>');
+            w.turbofish(|w| w.ty(ty));
             w.colon2();
             return w.ident("FN");
         }
@@ -312,10 +306,7 @@ pub(crate) fn write_default(w: &mut W, p: &syn::Ident, ty: &syn::Type, default: 
         w.punct('|');
         w.punct('|');
         w.p(p, "DefaultVia");
-        w.colon2();
-        w.punct('<');
-        w.ty(ty);
-        w.punct('>');
+        w.turbofish(|w| w.ty(ty));
         w.colon2();
         w.ident("json");
         w.group(Delimiter::Parenthesis, |w| match default {
@@ -353,4 +344,118 @@ pub(crate) fn default_key<'a>(
 /// `NoDefaultVia`), which the derives then import once per type.
 pub(crate) fn uses_default_traits(default: &DefaultValue) -> bool {
     !matches!(default, DefaultValue::None | DefaultValue::Null)
+}
+
+/// The one `impl` both derives write for a type, with its one constant:
+///
+/// ```text
+/// #[automatically_derived]
+/// impl<..> krate::module::Trait for Ident<..> where .. {
+///     const CONSTANT: &'static krate::module::Type = &{
+///         use krate::__private as __tf;
+///         #[allow(unused_imports)]                              // with probe traits
+///         use __tf::{NoDefaultOf as _, NoDefaultVia as _};
+///         static CACHE: __tf::CacheType = __tf::CacheType::EMPTY; // with a cache
+///         value
+///     };
+///     after
+/// }
+/// ```
+///
+/// The alias of toolform's private module, the probe traits and the cache
+/// `static` are items inside the constant's block, not a `const _` block of
+/// their own: every item is one more thing each build after an edit lowers,
+/// hashes and reloads (bench/compile_time/EXPANSION.md).
+pub(crate) struct TraitImpl<'a> {
+    pub krate: &'a syn::Path,
+    pub generics: &'a syn::Generics,
+    pub ident: &'a Ident,
+    /// `[module, Trait]` and `[module, Type]` under the crate's path.
+    pub trait_path: [&'a str; 2],
+    pub constant: &'a str,
+    pub ty: [&'a str; 2],
+    /// Import the probe traits (`uses_default_traits`).
+    pub default_traits: bool,
+    /// `(name, type)` of the cache `static`.
+    pub cache: Option<(&'a str, &'a str)>,
+}
+
+impl TraitImpl<'_> {
+    pub(crate) fn write(
+        &self,
+        w: &mut W,
+        p: &Ident,
+        value: impl FnOnce(&mut W),
+        after: impl FnOnce(&mut W),
+    ) {
+        let (impl_generics, ty_generics, where_clause) = self.generics.split_for_impl();
+        w.punct('#');
+        w.group(Delimiter::Bracket, |w| w.ident("automatically_derived"));
+        w.ident("impl");
+        w.tokens(&impl_generics);
+        w.syn_path(self.krate);
+        w.colon2();
+        w.path(&self.trait_path);
+        w.ident("for");
+        w.syn_ident(self.ident);
+        w.tokens(&ty_generics);
+        w.tokens(&where_clause);
+        w.group(Delimiter::Brace, |w| {
+            w.ident("const");
+            w.ident(self.constant);
+            w.punct(':');
+            w.punct('&');
+            w.lifetime("static");
+            w.syn_path(self.krate);
+            w.colon2();
+            w.path(&self.ty);
+            w.punct('=');
+            w.punct('&');
+            w.group(Delimiter::Brace, |w| {
+                // use krate::__private as __tf;
+                w.ident("use");
+                w.syn_path(self.krate);
+                w.colon2();
+                w.ident("__private");
+                w.ident("as");
+                w.syn_ident(p);
+                w.punct(';');
+                if self.default_traits {
+                    w.punct('#');
+                    w.group(Delimiter::Bracket, |w| {
+                        w.ident("allow");
+                        w.group(Delimiter::Parenthesis, |w| w.ident("unused_imports"));
+                    });
+                    w.ident("use");
+                    w.syn_ident(p);
+                    w.colon2();
+                    w.group(Delimiter::Brace, |w| {
+                        for (i, name) in ["NoDefaultOf", "NoDefaultVia"].into_iter().enumerate() {
+                            if i > 0 {
+                                w.punct(',');
+                            }
+                            w.ident(name);
+                            w.ident("as");
+                            w.ident("_");
+                        }
+                    });
+                    w.punct(';');
+                }
+                if let Some((name, ty)) = self.cache {
+                    w.ident("static");
+                    w.ident(name);
+                    w.punct(':');
+                    w.p(p, ty);
+                    w.punct('=');
+                    w.p(p, ty);
+                    w.colon2();
+                    w.ident("EMPTY");
+                    w.punct(';');
+                }
+                value(w);
+            });
+            w.punct(';');
+            after(w);
+        });
+    }
 }

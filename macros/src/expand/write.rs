@@ -175,6 +175,54 @@ impl W {
         self.ident(name);
     }
 
+    /// `p::Enum::Variant(&p::Type { members })`: a variant holding a
+    /// reference to a struct literal.
+    pub fn variant_of(
+        &mut self,
+        p: &proc_macro2::Ident,
+        [enum_name, variant]: [&str; 2],
+        ty: &str,
+        members: impl FnOnce(&mut W),
+    ) {
+        self.p(p, enum_name);
+        self.colon2();
+        self.ident(variant);
+        self.group(Delimiter::Parenthesis, |w| {
+            w.punct('&');
+            w.p(p, ty);
+            w.group(Delimiter::Brace, members);
+        });
+    }
+
+    /// `name: value,`, a member of a struct literal.
+    pub fn member(&mut self, name: &str, value: impl FnOnce(&mut W)) {
+        self.ident(name);
+        self.punct(':');
+        value(self);
+        self.punct(',');
+    }
+
+    /// `::<arg>` at the call site.
+    pub fn turbofish(&mut self, arg: impl FnOnce(&mut W)) {
+        self.colon2();
+        self.punct('<');
+        arg(self);
+        self.punct('>');
+    }
+
+    /// `&[item, ..]`: each item written by `item`.
+    pub fn slice<T>(&mut self, items: &[T], item: impl Fn(&mut W, &T)) {
+        self.punct('&');
+        self.group(Delimiter::Bracket, |w| {
+            for (i, t) in items.iter().enumerate() {
+                if i > 0 {
+                    w.punct(',');
+                }
+                item(w, t);
+            }
+        });
+    }
+
     /// A string literal at the call site.
     pub fn str_lit(&mut self, s: &str) {
         match &mut self.imp {

@@ -33,7 +33,7 @@ use crate::internals::check;
 use crate::internals::ctxt::Ctxt;
 use crate::internals::model::{Container, Field as FieldModel};
 use crate::internals::serde_attr::TakenPaths;
-use proc_macro2::{Delimiter, TokenStream};
+use proc_macro2::TokenStream;
 use quote::ToTokens;
 use quote::{quote, quote_spanned};
 use serde_derive_internals::ast::{Data, Field, Style, Variant};
@@ -178,119 +178,39 @@ fn expand(cont: &Container) -> TokenStream {
             };
         )*
     };
-    // One `impl` and one `const` per type: the alias of toolform's private
-    // module, the probe traits and the cache `static` are items inside the
-    // constant's block, not a `const _` block of their own (every item is
-    // one more thing each build after an edit lowers, hashes and reloads:
-    // bench/compile_time/EXPANSION.md). Written with the compiler's own
-    // token types (`expand/write.rs`).
+    // Written with the compiler's own token types (`expand/write.rs`).
     let mut w = W::new();
     w.tokens(&rare);
-    // #[automatically_derived]
-    // impl<..> krate::__private::ToolSchema for Ident<..> where .. {
-    w.punct('#');
-    w.group(Delimiter::Bracket, |w| w.ident("automatically_derived"));
-    w.ident("impl");
-    w.tokens(&impl_generics);
-    w.syn_path(krate);
-    w.colon2();
-    w.path(&["__private", "ToolSchema"]);
-    w.ident("for");
-    w.syn_ident(ident);
-    w.tokens(&ty_generics);
-    w.tokens(&where_clause);
-    w.group(Delimiter::Brace, |w| {
-        // const SHAPE: &'static krate::__private::Shape = &{ .. };
-        w.ident("const");
-        w.ident("SHAPE");
-        w.punct(':');
-        w.punct('&');
-        w.lifetime("static");
-        w.syn_path(krate);
-        w.colon2();
-        w.path(&["__private", "Shape"]);
-        w.punct('=');
-        w.punct('&');
-        w.group(Delimiter::Brace, |w| {
-            // use krate::__private as __tf;
-            w.ident("use");
-            w.syn_path(krate);
-            w.colon2();
-            w.ident("__private");
-            w.ident("as");
-            w.ident("__tf");
-            w.punct(';');
-            if default_traits {
-                // #[allow(unused_imports)]
-                // use __tf::{NoDefaultOf as _, NoDefaultVia as _};
-                w.punct('#');
-                w.group(Delimiter::Bracket, |w| {
-                    w.ident("allow");
-                    w.group(Delimiter::Parenthesis, |w| w.ident("unused_imports"));
-                });
-                w.ident("use");
-                w.syn_ident(p);
-                w.colon2();
-                w.group(Delimiter::Brace, |w| {
-                    w.ident("NoDefaultOf");
-                    w.ident("as");
-                    w.ident("_");
-                    w.punct(',');
-                    w.ident("NoDefaultVia");
-                    w.ident("as");
-                    w.ident("_");
-                });
-                w.punct(';');
-            }
-            if decoded {
-                // static __TF: __tf::Decoded = __tf::Decoded::EMPTY;
-                w.ident("static");
-                w.ident("__TF");
-                w.punct(':');
-                w.p(p, "Decoded");
-                w.punct('=');
-                w.p(p, "Decoded");
-                w.colon2();
-                w.ident("EMPTY");
-                w.punct(';');
-            }
-            // __tf::Shape::Named(&__tf::Named { .. })
-            w.p(p, "Shape");
-            w.colon2();
-            w.ident("Named");
-            w.group(Delimiter::Parenthesis, |w| {
-                w.punct('&');
-                w.p(p, "Named");
-                w.group(Delimiter::Brace, |w| {
-                    w.ident("type_name");
-                    w.punct(':');
-                    w.p(p, "type_name");
-                    w.colon2();
-                    w.punct('<');
-                    w.ident("Self");
-                    w.punct('>');
-                    w.punct(',');
-                    w.ident("title");
-                    w.punct(':');
-                    emit::write_opt_str(w, p, cont.attrs.title.as_deref());
-                    w.punct(',');
-                    w.ident("description");
-                    w.punct(':');
-                    emit::write_opt_desc(w, p, &cont.attrs.description);
-                    w.punct(',');
-                    w.ident("body");
-                    w.punct(':');
-                    match &body {
-                        BodyOut::Tokens(t) => w.tokens(t),
-                        BodyOut::Packed(out) => g.write_packed(w, out),
-                    }
-                    w.punct(',');
-                });
+    let shape = emit::TraitImpl {
+        krate,
+        generics: &generics,
+        ident,
+        trait_path: ["__private", "ToolSchema"],
+        constant: "SHAPE",
+        ty: ["__private", "Shape"],
+        default_traits,
+        cache: decoded.then_some(("__TF", "Decoded")),
+    };
+    // __tf::Shape::Named(&__tf::Named { .. })
+    let value = |w: &mut W| {
+        w.variant_of(p, ["Shape", "Named"], "Named", |w| {
+            w.member("type_name", |w| {
+                w.p(p, "type_name");
+                w.turbofish(|w| w.ident("Self"));
+            });
+            w.member("title", |w| {
+                emit::write_opt_str(w, p, cont.attrs.title.as_deref())
+            });
+            w.member("description", |w| {
+                emit::write_opt_desc(w, p, &cont.attrs.description)
+            });
+            w.member("body", |w| match &body {
+                BodyOut::Tokens(t) => w.tokens(t),
+                BodyOut::Packed(out) => g.write_packed(w, out),
             });
         });
-        w.punct(';');
-        w.tokens(&schemas);
-    });
+    };
+    shape.write(&mut w, p, value, |w| w.tokens(&schemas));
     w.finish()
 }
 

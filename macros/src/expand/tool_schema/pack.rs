@@ -8,7 +8,6 @@ use crate::expand::emit;
 use crate::expand::packed::KeyRef;
 use crate::expand::write::W;
 use crate::internals::model::{Field as FieldModel, WireType};
-use proc_macro2::Delimiter;
 use quote::{ToTokens, quote};
 use serde_derive_internals::ast::{Field, Style, Variant};
 use serde_derive_internals::attr::TagType;
@@ -213,52 +212,31 @@ impl Gen<'_, '_> {
         // `&[item, ..]`, or `p::none` for no items.
         fn table<T>(w: &mut W, p: &syn::Ident, items: &[T], none: &str, item: impl Fn(&mut W, &T)) {
             if items.is_empty() {
-                return w.p(p, none);
+                w.p(p, none)
+            } else {
+                w.slice(items, item)
             }
-            w.punct('&');
-            w.group(Delimiter::Bracket, |w| {
-                for (i, t) in items.iter().enumerate() {
-                    if i > 0 {
-                        w.punct(',');
-                    }
-                    item(w, t);
-                }
-            });
         }
-        w.p(p, "Body");
-        w.colon2();
-        w.ident("Packed");
-        w.group(Delimiter::Parenthesis, |w| {
-            w.punct('&');
-            w.p(p, "Packed");
-            w.group(Delimiter::Brace, |w| {
-                w.ident("text");
-                w.punct(':');
-                w.str_lit(&out.text.0);
-                w.punct(',');
-                w.ident("shapes");
-                w.punct(':');
-                table(w, p, &out.shapes.items, "NO_SHAPES", |w, s| s.write(w));
-                w.punct(',');
-                w.ident("defaults");
-                w.punct(':');
-                table(w, p, &out.defaults.items, "NO_DEFAULTS", |w, d| d.write(w));
-                w.punct(',');
-                w.ident("constraints");
-                w.punct(':');
+        w.variant_of(p, ["Body", "Packed"], "Packed", |w| {
+            w.member("text", |w| w.str_lit(&out.text.0));
+            w.member("shapes", |w| {
+                table(w, p, &out.shapes.items, "NO_SHAPES", |w, s| s.write(w))
+            });
+            w.member("defaults", |w| {
+                table(w, p, &out.defaults.items, "NO_DEFAULTS", |w, d| d.write(w))
+            });
+            w.member("constraints", |w| {
                 table(
                     w,
                     p,
                     &out.constraints.items,
                     "NO_CONSTRAINT_LIST",
                     |w, c| w.tokens(c),
-                );
-                w.punct(',');
-                w.ident("cache");
-                w.punct(':');
+                )
+            });
+            w.member("cache", |w| {
                 w.punct('&');
                 w.ident("__TF");
-                w.punct(',');
             });
         });
     }
