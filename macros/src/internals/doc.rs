@@ -81,7 +81,7 @@ fn doc_comment(docs: &[&Attribute]) -> Option<String> {
                 lit: Lit::Str(s), ..
             }) = &nv.value
         {
-            for line in s.value().lines() {
+            for line in doc_text(s).lines() {
                 lines.push(
                     line.strip_prefix(' ')
                         .unwrap_or(line)
@@ -118,6 +118,35 @@ fn doc_comment(docs: &[&Attribute]) -> Option<String> {
     Some(out)
 }
 
+/// The text of a doc attribute's literal. A `///` comment reaches a derive
+/// as a raw string (`r"..."`, `r#"..."#`: the compiler's desugaring), a
+/// `#[doc = "..."]` mostly as a plain one without an escape: either way its
+/// text is what is between the delimiters, read here without syn's
+/// `value()`, which unescapes it a character at a time (unoptimized in a
+/// dev build, for every doc comment on every edit). Any other literal (one
+/// with an escape) through `value()`.
+fn doc_text(s: &syn::LitStr) -> String {
+    let repr = s.token().to_string();
+    let verbatim = match repr.strip_prefix('r') {
+        Some(raw) => {
+            let after = raw.trim_start_matches('#');
+            let hashes = "#".repeat(raw.len() - after.len());
+            after
+                .strip_prefix('"')
+                .and_then(|r| r.strip_suffix(hashes.as_str()))
+                .and_then(|r| r.strip_suffix('"'))
+        }
+        None => repr
+            .strip_prefix('"')
+            .and_then(|r| r.strip_suffix('"'))
+            .filter(|inner| !inner.contains('\\')),
+    };
+    match verbatim {
+        Some(text) => text.to_owned(),
+        None => s.value(),
+    }
+}
+
 /// When a doc attribute is an expression (`#[doc = include_str!("..")]`,
 /// `#[doc = concat!(..)]`), the whole doc as `concat!(..)` of its parts: the
 /// literal lines as rustdoc joins them (one per line), the expressions as
@@ -146,7 +175,7 @@ fn doc_expr(docs: &[&Attribute]) -> Option<proc_macro2::TokenStream> {
             Expr::Lit(ExprLit {
                 lit: Lit::Str(s), ..
             }) => {
-                let v = s.value();
+                let v = doc_text(s);
                 let line = v.strip_prefix(' ').unwrap_or(&v).trim_end().to_string();
                 parts.push(quote::quote!(#line));
             }
@@ -161,4 +190,48 @@ fn doc_expr(docs: &[&Attribute]) -> Option<proc_macro2::TokenStream> {
         joined.push(part);
     }
     Some(quote::quote!(::core::concat!(#(#joined),*)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doc_text;
+
+    #[test]
+    fn doc_text_is_the_literals_value() {
+        for source in [
+            r#""plain text""#,
+            r#"" leading space, trailing  ""#,
+            r#""non-ASCII: é, 日本, 🦀""#,
+            r#""a \"quote\" and a \\ backslash""#,
+            r#""tab\there""#,
+            r#""line\nbreak""#,
+            r#""\u{e9}""#,
+            r#"r"raw \ text""#,
+            r##"r#"raw "quoted" text"#"##,
+            r#""""#,
+            r###"r##"two "# hashes"##"###,
+            r#"r"""#,
+        ] {
+            let lit: syn::LitStr = syn::parse_str(source).expect("a string literal");
+            assert_eq!(doc_text(&lit), lit.value(), "{source}");
+        }
+        // Doc comments as the parser hands them over.
+        let input: syn::DeriveInput = syn::parse_str(
+            "/// A \"quoted\" word, a \\ backslash, é.\n/** block\n  text */\nstruct S;",
+        )
+        .expect("an item");
+        for attr in &input.attrs {
+            let syn::Meta::NameValue(nv) = &attr.meta else {
+                panic!("a doc attribute")
+            };
+            let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(lit),
+                ..
+            }) = &nv.value
+            else {
+                panic!("a string")
+            };
+            assert_eq!(doc_text(lit), lit.value());
+        }
+    }
 }
