@@ -41,15 +41,13 @@ pub enum Source {
 
 impl Source {
     pub fn of(attr: &syn::Attribute) -> Option<Source> {
-        let ident = attr.path().get_ident()?;
-        if ident == "schemars" {
-            Some(Source::Schemars)
-        } else if ident == "validate" {
-            Some(Source::Validate)
-        } else if ident == "garde" {
-            Some(Source::Garde)
-        } else {
-            None
+        // Printed once: each comparison of an identifier with a `&str`
+        // prints it again (every attribute of every field, each edit).
+        match attr.path().get_ident()?.to_string().as_str() {
+            "schemars" => Some(Source::Schemars),
+            "validate" => Some(Source::Validate),
+            "garde" => Some(Source::Garde),
+            _ => None,
         }
     }
 

@@ -302,9 +302,11 @@ fn take_from_list(
         ] = entry
             && eq.as_char() == '='
         {
-            let is_default = key == "default";
+            // Printed once (each comparison with a `&str` prints it again).
+            let name = key.to_string();
+            let is_default = name == "default";
             if (is_default && taken.default.is_none())
-                || (key == "skip_serializing_if" && taken.skip_if.is_none())
+                || (name == "skip_serializing_if" && taken.skip_if.is_none())
             {
                 let text = lit.to_string();
                 if let Some(segments) = plain_path(&text) {
