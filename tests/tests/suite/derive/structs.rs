@@ -754,3 +754,56 @@ mod default_values_by_type {
         assert_eq!(container["properties"]["x"]["default"], 0, "{container}");
     }
 }
+
+/// Identifiers the derive writes itself rather than through `quote!`
+/// (`macros/src/expand/write.rs`): non-ASCII type, field, module and
+/// function names, and a raw identifier as a type's name.
+#[allow(non_camel_case_types)]
+mod größen {
+    use serde::{Deserialize, Serialize};
+    use toolform::ToolSchema;
+
+    #[derive(Serialize, Deserialize, ToolSchema)]
+    pub struct Maß {
+        pub länge: u32,
+    }
+
+    pub fn standard_breite() -> u32 {
+        7
+    }
+
+    #[derive(Serialize, Deserialize, ToolSchema)]
+    pub struct r#type {
+        pub wert: u8,
+    }
+
+    /// Ein Paket.
+    #[derive(Serialize, Deserialize, ToolSchema)]
+    pub struct Paket {
+        /// Das Maß, wenn bekannt.
+        pub maß: Option<Box<Maß>>,
+        #[serde(default = "standard_breite")]
+        pub breite: u32,
+        pub art: r#type,
+        pub höhen: Vec<self::Maß>,
+        pub nächstes: Option<Box<crate::derive::structs::größen::Paket>>,
+    }
+}
+
+#[test]
+fn identifiers_the_derive_writes_itself() {
+    let input = <größen::Paket as ToolSchema>::input_schema();
+    let text = input.to_string();
+    assert_eq!(input["description"], json!("Ein Paket."), "{text}");
+    let properties = &input["properties"];
+    for key in ["maß", "breite", "art", "höhen", "nächstes"] {
+        assert!(properties.get(key).is_some(), "{key} in {text}");
+    }
+    assert_eq!(properties["maß"]["description"], json!("Das Maß, wenn bekannt."));
+    assert_eq!(properties["breite"]["default"], json!(7), "{text}");
+    assert_eq!(input["required"], json!(["art", "höhen"]), "{text}");
+    // The raw-named type and the non-ASCII one are described by their own
+    // shapes, not mixed up.
+    assert!(text.contains("\"wert\""), "{text}");
+    assert!(text.contains("\"länge\""), "{text}");
+}
