@@ -799,7 +799,10 @@ fn identifiers_the_derive_writes_itself() {
     for key in ["maß", "breite", "art", "höhen", "nächstes"] {
         assert!(properties.get(key).is_some(), "{key} in {text}");
     }
-    assert_eq!(properties["maß"]["description"], json!("Das Maß, wenn bekannt."));
+    assert_eq!(
+        properties["maß"]["description"],
+        json!("Das Maß, wenn bekannt.")
+    );
     assert_eq!(properties["breite"]["default"], json!(7), "{text}");
     assert_eq!(input["required"], json!(["art", "höhen"]), "{text}");
     // The raw-named type and the non-ASCII one are described by their own
