@@ -241,7 +241,7 @@ impl W {
         inner(&mut w);
         match &mut self.imp {
             Imp::Compiler { trees, .. } => {
-                let stream = W::finish_compiler(w.imp);
+                let stream = w.into_compiler();
                 let delimiter = match delimiter {
                     Delimiter::Parenthesis => proc_macro::Delimiter::Parenthesis,
                     Delimiter::Brace => proc_macro::Delimiter::Brace,
@@ -252,14 +252,10 @@ impl W {
                     delimiter, stream,
                 )));
             }
-            Imp::Pm2(t) => {
-                // A child has its parent's kind.
-                if let Imp::Pm2(inner) = w.imp {
-                    t.extend([proc_macro2::TokenTree::Group(proc_macro2::Group::new(
-                        delimiter, inner,
-                    ))]);
-                }
-            }
+            Imp::Pm2(t) => t.extend([proc_macro2::TokenTree::Group(proc_macro2::Group::new(
+                delimiter,
+                w.finish(),
+            ))]),
         }
     }
 
@@ -352,13 +348,15 @@ impl W {
     /// What was written.
     pub fn finish(self) -> proc_macro2::TokenStream {
         match self.imp {
-            imp @ Imp::Compiler { .. } => W::finish_compiler(imp).into(),
             Imp::Pm2(t) => t,
+            Imp::Compiler { .. } => self.into_compiler().into(),
         }
     }
 
-    fn finish_compiler(imp: Imp) -> proc_macro::TokenStream {
-        match imp {
+    /// What was written, as the compiler's stream (only inside a
+    /// procedural macro, where a `W` of the compiler's kind is made).
+    fn into_compiler(self) -> proc_macro::TokenStream {
+        match self.imp {
             Imp::Compiler { trees, mut done } => {
                 if done.is_empty() {
                     return trees.into_iter().collect();
@@ -372,7 +370,7 @@ impl W {
                     done.into_iter().collect()
                 }
             }
-            Imp::Pm2(_) => proc_macro::TokenStream::new(),
+            Imp::Pm2(t) => t.into(),
         }
     }
 }
