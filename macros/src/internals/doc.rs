@@ -74,48 +74,37 @@ impl Doc {
 /// The doc comment, with rustdoc's leading space and blank edges removed;
 /// paragraphs keep their line breaks.
 fn doc_comment(docs: &[&Attribute]) -> Option<String> {
-    let mut lines = Vec::new();
-    for attr in docs {
-        if let Meta::NameValue(nv) = &attr.meta
-            && let Expr::Lit(ExprLit {
-                lit: Lit::Str(s), ..
-            }) = &nv.value
-        {
-            for line in doc_text(s).lines() {
-                lines.push(
-                    line.strip_prefix(' ')
-                        .unwrap_or(line)
-                        .trim_end()
-                        .to_string(),
-                );
-            }
-        }
-    }
-    while lines.first().is_some_and(|l| l.is_empty()) {
-        lines.remove(0);
-    }
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
-    }
-    if lines.is_empty() {
-        return None;
-    }
-    // Join lines of one paragraph with spaces; keep blank lines as breaks.
+    // Written line by line: paragraphs' lines joined with spaces, one blank
+    // line (`\n\n`) between paragraphs however many stand there, none at the
+    // edges.
     let mut out = String::new();
-    for line in lines {
-        if line.is_empty() {
-            out.push_str("\n\n");
-        } else {
-            if !(out.is_empty() || out.ends_with('\n')) {
+    let mut blank = false;
+    for attr in docs {
+        let Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
+        let Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) = &nv.value
+        else {
+            continue;
+        };
+        for line in doc_text(s).lines() {
+            let line = line.strip_prefix(' ').unwrap_or(line).trim_end();
+            if line.is_empty() {
+                blank = !out.is_empty();
+                continue;
+            }
+            if blank {
+                out.push_str("\n\n");
+                blank = false;
+            } else if !out.is_empty() {
                 out.push(' ');
             }
-            out.push_str(&line);
+            out.push_str(line);
         }
     }
-    while out.contains("\n\n\n") {
-        out = out.replace("\n\n\n", "\n\n");
-    }
-    Some(out)
+    (!out.is_empty()).then_some(out)
 }
 
 /// The text of a doc attribute's literal. A `///` comment reaches a derive
@@ -194,7 +183,75 @@ fn doc_expr(docs: &[&Attribute]) -> Option<proc_macro2::TokenStream> {
 
 #[cfg(test)]
 mod tests {
-    use super::doc_text;
+    use super::{doc_comment, doc_text};
+    use syn::{Attribute, Expr, ExprLit, Lit, Meta};
+
+    /// The reading of doc comments before it was written line by line
+    /// (session 17), kept as the reference.
+    fn reference(docs: &[&Attribute]) -> Option<String> {
+        let mut lines = Vec::new();
+        for attr in docs {
+            if let Meta::NameValue(nv) = &attr.meta
+                && let Expr::Lit(ExprLit {
+                    lit: Lit::Str(s), ..
+                }) = &nv.value
+            {
+                for line in s.value().lines() {
+                    lines.push(
+                        line.strip_prefix(' ')
+                            .unwrap_or(line)
+                            .trim_end()
+                            .to_string(),
+                    );
+                }
+            }
+        }
+        while lines.first().is_some_and(|l| l.is_empty()) {
+            lines.remove(0);
+        }
+        while lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+        if lines.is_empty() {
+            return None;
+        }
+        let mut out = String::new();
+        for line in lines {
+            if line.is_empty() {
+                out.push_str("\n\n");
+            } else {
+                if !(out.is_empty() || out.ends_with('\n')) {
+                    out.push(' ');
+                }
+                out.push_str(&line);
+            }
+        }
+        while out.contains("\n\n\n") {
+            out = out.replace("\n\n\n", "\n\n");
+        }
+        Some(out)
+    }
+
+    #[test]
+    fn doc_comment_reads_as_before() {
+        for source in [
+            "/// One line.",
+            "/// One\n/// paragraph, two lines.",
+            "///\n///\n/// Blank lines first.\n///\n///",
+            "/// First.\n///\n///\n///\n/// Second, after three blank lines.",
+            "///   indented\n///\ttab\n/// trailing   ",
+            "/** block\n    comment\n\n  with a paragraph */",
+            "#[doc = \"a\\n\\nb\"]\n#[doc = \"  c\"]",
+            "#[doc = \"\"]\n#[doc = \"   \"]",
+            "#[doc = include_str!(\"x\")]\n/// literal part",
+            "/// é, 日本 \\ \"q\"\n#[doc = r\"raw\"]",
+        ] {
+            let input: syn::DeriveInput =
+                syn::parse_str(&format!("{source}\nstruct S;")).expect("an item");
+            let docs: Vec<&Attribute> = input.attrs.iter().collect();
+            assert_eq!(doc_comment(&docs), reference(&docs), "{source}");
+        }
+    }
 
     #[test]
     fn doc_text_is_the_literals_value() {
