@@ -10,7 +10,7 @@ use proc_macro::TokenStream;
 /// read from its serde attributes. See the `toolform` crate for the rules.
 #[proc_macro_derive(ToolSchema, attributes(schema, schemars, validate, garde))]
 pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
-    let mut input = syn::parse_macro_input!(input as syn::DeriveInput);
+    let mut input = syn::parse_macro_input!(input with internals::input::derive_input);
     let taken = internals::serde_attr::take_paths(&mut input);
     guard(&input, || expand::tool_schema::derive(&input, taken)).into()
 }
@@ -19,7 +19,7 @@ pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
 /// elicitation form, checked at compile time, with a parser for the answer.
 #[proc_macro_derive(ElicitForm, attributes(elicit, schemars, validate, garde))]
 pub fn derive_elicit_form(input: TokenStream) -> TokenStream {
-    let mut input = syn::parse_macro_input!(input as syn::DeriveInput);
+    let mut input = syn::parse_macro_input!(input with internals::input::derive_input);
     let taken = internals::serde_attr::take_paths(&mut input);
     guard(&input, || expand::elicit_form::derive(&input, taken)).into()
 }

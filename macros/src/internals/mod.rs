@@ -16,6 +16,7 @@ pub mod ctxt;
 pub mod doc;
 pub mod fit;
 pub mod foreign;
+pub mod input;
 pub mod key_form;
 pub mod keys;
 pub mod model;

@@ -1,0 +1,540 @@
+//! The derive input, parsed as `syn::DeriveInput` is, with the field types
+//! most structs have read without syn's type parser.
+//!
+//! A derive runs unoptimized in a dev build, and syn's `Type` parser is
+//! speculative: for each type and type argument it tries lifetimes,
+//! literals, qualified paths, bare functions, trait objects and more before
+//! it settles on a path, each attempt through a `ParseStream`. Most field
+//! types are plain paths with type arguments (`u64`, `Option<Vec<String>>`,
+//! `chrono::DateTime<chrono::Utc>`); [`path_type`] builds exactly the
+//! `syn::Type::Path` syn would build for those, token by token, and gives up
+//! (returns `None`) at the first token outside that grammar, where syn's
+//! parser takes the whole type from its start. The tree is syn's own type,
+//! with the tokens' own spans, so nothing downstream can tell the
+//! difference; the unit tests compare both parsers on every shape of type.
+//! The rest of the input (attributes, visibility, names, generics, where
+//! clauses, discriminants, default values) is syn's parse, called as
+//! `DeriveInput::parse` calls it.
+
+use proc_macro2::{Spacing, TokenTree};
+use syn::buffer::Cursor;
+use syn::parse::discouraged::Speculative as _;
+use syn::parse::{Parse as _, ParseStream, Result};
+use syn::punctuated::Punctuated;
+use syn::{
+    Attribute, Data, DataEnum, DataStruct, DataUnion, DeriveInput, Field, FieldModifiers, Fields,
+    FieldsNamed, FieldsUnnamed, Generics, Ident, Token, Type, Variant, Visibility, WhereClause,
+    braced, parenthesized, token,
+};
+
+/// Parses a derive's input into the `DeriveInput` syn's own parser returns.
+pub fn derive_input(input: ParseStream) -> Result<DeriveInput> {
+    let attrs = input.call(Attribute::parse_outer)?;
+    let vis = input.parse::<Visibility>()?;
+    let lookahead = input.lookahead1();
+    if lookahead.peek(Token![struct]) {
+        let struct_token = input.parse::<Token![struct]>()?;
+        let ident = input.parse::<Ident>()?;
+        let generics = input.parse::<Generics>()?;
+        let (where_clause, fields, semi_token) = data_struct(input)?;
+        Ok(DeriveInput {
+            attrs,
+            vis,
+            ident,
+            generics: Generics {
+                where_clause,
+                ..generics
+            },
+            data: Data::Struct(DataStruct {
+                struct_token,
+                fields,
+                semi_token,
+            }),
+        })
+    } else if lookahead.peek(Token![enum]) {
+        let enum_token = input.parse::<Token![enum]>()?;
+        let ident = input.parse::<Ident>()?;
+        let generics = input.parse::<Generics>()?;
+        let where_clause = input.parse::<Option<WhereClause>>()?;
+        let content;
+        let brace_token = braced!(content in input);
+        let variants = content.parse_terminated(variant, Token![,])?;
+        Ok(DeriveInput {
+            attrs,
+            vis,
+            ident,
+            generics: Generics {
+                where_clause,
+                ..generics
+            },
+            data: Data::Enum(DataEnum {
+                enum_token,
+                brace_token,
+                variants,
+            }),
+        })
+    } else if lookahead.peek(Token![union]) {
+        let union_token = input.parse::<Token![union]>()?;
+        let ident = input.parse::<Ident>()?;
+        let generics = input.parse::<Generics>()?;
+        let where_clause = input.parse::<Option<WhereClause>>()?;
+        let fields = input.parse::<FieldsNamed>()?;
+        Ok(DeriveInput {
+            attrs,
+            vis,
+            ident,
+            generics: Generics {
+                where_clause,
+                ..generics
+            },
+            data: Data::Union(DataUnion {
+                union_token,
+                fields,
+            }),
+        })
+    } else {
+        Err(lookahead.error())
+    }
+}
+
+/// A struct's where clause, fields and semicolon, as syn reads them.
+fn data_struct(input: ParseStream) -> Result<(Option<WhereClause>, Fields, Option<Token![;]>)> {
+    let mut lookahead = input.lookahead1();
+    let mut where_clause = None;
+    if lookahead.peek(Token![where]) {
+        where_clause = Some(input.parse()?);
+        lookahead = input.lookahead1();
+    }
+    if where_clause.is_none() && lookahead.peek(token::Paren) {
+        let fields = fields_unnamed(input)?;
+        lookahead = input.lookahead1();
+        if lookahead.peek(Token![where]) {
+            where_clause = Some(input.parse()?);
+            lookahead = input.lookahead1();
+        }
+        if lookahead.peek(Token![;]) {
+            let semi = input.parse()?;
+            Ok((where_clause, Fields::Unnamed(fields), Some(semi)))
+        } else {
+            Err(lookahead.error())
+        }
+    } else if lookahead.peek(token::Brace) {
+        Ok((where_clause, Fields::Named(fields_named(input)?), None))
+    } else if lookahead.peek(Token![;]) {
+        let semi = input.parse()?;
+        Ok((where_clause, Fields::Unit, Some(semi)))
+    } else {
+        Err(lookahead.error())
+    }
+}
+
+/// An enum's variant; one with a discriminant is syn's to read.
+fn variant(input: ParseStream) -> Result<Variant> {
+    let fork = input.fork();
+    let attrs = fork.call(Attribute::parse_outer)?;
+    let _visibility = fork.parse::<Visibility>()?;
+    let ident = fork.parse::<Ident>()?;
+    let fields = if fork.peek(token::Brace) {
+        Fields::Named(fields_named(&fork)?)
+    } else if fork.peek(token::Paren) {
+        Fields::Unnamed(fields_unnamed(&fork)?)
+    } else {
+        Fields::Unit
+    };
+    if fork.peek(Token![=]) {
+        return Variant::parse(input);
+    }
+    input.advance_to(&fork);
+    Ok(Variant {
+        attrs,
+        ident,
+        fields,
+        discriminant: None,
+    })
+}
+
+/// `{ named fields }`, as `FieldsNamed::parse`.
+fn fields_named(input: ParseStream) -> Result<FieldsNamed> {
+    let content;
+    let brace_token = braced!(content in input);
+    let named = content.parse_terminated(named_field, Token![,])?;
+    Ok(FieldsNamed { brace_token, named })
+}
+
+/// `(unnamed fields)`, as `FieldsUnnamed::parse`.
+fn fields_unnamed(input: ParseStream) -> Result<FieldsUnnamed> {
+    let content;
+    let paren_token = parenthesized!(content in input);
+    let unnamed = content.parse_terminated(unnamed_field, Token![,])?;
+    Ok(FieldsUnnamed {
+        paren_token,
+        unnamed,
+    })
+}
+
+/// A named field. Anything but the plain `attrs vis name: Type` form (an
+/// unnamed `_: struct {..}` field, a default value) is syn's to read.
+fn named_field(input: ParseStream) -> Result<Field> {
+    let fork = input.fork();
+    let attrs = fork.call(Attribute::parse_outer)?;
+    let vis = fork.parse::<Visibility>()?;
+    if !fork.peek(Token![_])
+        && let Ok(ident) = fork.parse::<Ident>()
+        && let Ok(colon_token) = fork.parse::<Token![:]>()
+        && let Some(ty) = field_type(&fork)
+    {
+        input.advance_to(&fork);
+        return Ok(Field {
+            attrs,
+            vis,
+            modifiers: FieldModifiers::default(),
+            ident: Some(ident),
+            colon_token: Some(colon_token),
+            ty,
+            default: None,
+        });
+    }
+    Field::parse_named(input)
+}
+
+/// An unnamed field, as [`named_field`].
+fn unnamed_field(input: ParseStream) -> Result<Field> {
+    let fork = input.fork();
+    let attrs = fork.call(Attribute::parse_outer)?;
+    let vis = fork.parse::<Visibility>()?;
+    if let Some(ty) = field_type(&fork) {
+        input.advance_to(&fork);
+        return Ok(Field {
+            attrs,
+            vis,
+            modifiers: FieldModifiers::default(),
+            ident: None,
+            colon_token: None,
+            ty,
+            default: None,
+        });
+    }
+    Field::parse_unnamed(input)
+}
+
+/// A field's type when it is a plain path followed by the end of the field
+/// (a comma or the end of the fields), the stream moved past it.
+fn field_type(input: ParseStream) -> Option<Type> {
+    input
+        .step(|cursor| match path_type(*cursor) {
+            Some((ty, rest)) if rest.eof() || is_punct(rest, ',') => Ok((ty, rest)),
+            _ => Err(cursor.error("")),
+        })
+        .ok()
+}
+
+/// A path type with type arguments (`a::b::C<D, E<F>>`, with or without a
+/// leading `::`), built as syn builds it, and the cursor after it; `None` at
+/// the first token outside that grammar (a lifetime, a reference, a tuple, a
+/// keyword, a turbofish, an associated type, a macro, `_`, a
+/// `None`-delimited group from a `macro_rules!` fragment...). The caller
+/// checks that what follows ends the type: syn would read `A + B` or
+/// `Fn(A) -> B` as something else.
+pub(crate) fn path_type(cursor: Cursor) -> Option<(Type, Cursor)> {
+    path_type_within(cursor, MAX_DEPTH)
+}
+
+/// How deep type arguments may nest before the type is left to syn (which
+/// then fails, or overflows the stack, exactly as it did before this path).
+const MAX_DEPTH: usize = 64;
+
+fn path_type_within(cursor: Cursor, depth: usize) -> Option<(Type, Cursor)> {
+    let depth = depth.checked_sub(1)?;
+    let (path, rest) = path(cursor, depth)?;
+    Some((
+        Type::Path(syn::TypePath {
+            attrs: Vec::new(),
+            qself: None,
+            path,
+        }),
+        rest,
+    ))
+}
+
+fn path(mut cursor: Cursor, depth: usize) -> Option<(syn::Path, Cursor)> {
+    let mut path = syn::Path {
+        leading_colon: None,
+        segments: Punctuated::new(),
+    };
+    if let Some((sep, rest)) = path_sep(cursor) {
+        path.leading_colon = Some(sep);
+        cursor = rest;
+    }
+    loop {
+        let (ident, rest) = segment_ident(cursor)?;
+        cursor = rest;
+        let arguments = match punct(cursor, '<') {
+            Some((lt, rest)) => {
+                let (args, rest) = angle_bracketed(lt, rest, depth)?;
+                cursor = rest;
+                syn::PathArguments::AngleBracketed(args)
+            }
+            None => syn::PathArguments::None,
+        };
+        path.segments
+            .push_value(syn::PathSegment { ident, arguments });
+        match path_sep(cursor) {
+            // `a::<T>` and `a::(..)` are syn's.
+            Some((sep, rest)) if segment_ident(rest).is_some() => {
+                path.segments.push_punct(sep);
+                cursor = rest;
+            }
+            Some(_) => return None,
+            None => return Some((path, cursor)),
+        }
+    }
+}
+
+/// The type arguments after a `<`, up to and with the closing `>`.
+fn angle_bracketed(
+    lt: proc_macro2::Punct,
+    mut cursor: Cursor,
+    depth: usize,
+) -> Option<(syn::AngleBracketedGenericArguments, Cursor)> {
+    let mut args = Punctuated::new();
+    loop {
+        if let Some((gt, rest)) = punct(cursor, '>') {
+            return Some((
+                syn::AngleBracketedGenericArguments {
+                    colon2_token: None,
+                    lt_token: Token![<](lt.span()),
+                    args,
+                    gt_token: Token![>](gt.span()),
+                },
+                rest,
+            ));
+        }
+        let (ty, rest) = path_type_within(cursor, depth)?;
+        args.push_value(syn::GenericArgument::Type(ty));
+        cursor = rest;
+        if let Some((comma, rest)) = punct(cursor, ',') {
+            args.push_punct(Token![,](comma.span()));
+            cursor = rest;
+        } else if punct(cursor, '>').is_none() {
+            return None;
+        }
+    }
+}
+
+/// A path segment's name: an identifier that is not a keyword (syn reads
+/// `self`, `Self`, `crate`, `super` and `_` in its own ways).
+fn segment_ident(cursor: Cursor) -> Option<(Ident, Cursor)> {
+    match cursor.token_tree()? {
+        (TokenTree::Ident(ident), rest) if !is_keyword(&ident) => Some((ident, rest)),
+        _ => None,
+    }
+}
+
+/// `::`: a joint `:` and a `:`, neither inside a `None`-delimited group.
+fn path_sep(cursor: Cursor) -> Option<(Token![::], Cursor)> {
+    let (TokenTree::Punct(first), rest) = cursor.token_tree()? else {
+        return None;
+    };
+    if first.as_char() != ':' || first.spacing() != Spacing::Joint {
+        return None;
+    }
+    let (second, rest) = punct(rest, ':')?;
+    Some((Token![::]([first.span(), second.span()]), rest))
+}
+
+/// The punctuation `ch` (any spacing), not inside a `None`-delimited group.
+fn punct(cursor: Cursor, ch: char) -> Option<(proc_macro2::Punct, Cursor)> {
+    match cursor.token_tree()? {
+        (TokenTree::Punct(p), rest) if p.as_char() == ch => Some((p, rest)),
+        _ => None,
+    }
+}
+
+fn is_punct(cursor: Cursor, ch: char) -> bool {
+    punct(cursor, ch).is_some()
+}
+
+/// The words syn's `Ident` parser refuses (Rust's keywords, and `_`): syn
+/// reads `self`, `Self`, `crate`, `super`, `dyn`, `impl`, `fn`, `_` and
+/// `builtin # ..` types its own way, and a keyword anywhere else is its
+/// error to report.
+fn is_keyword(ident: &Ident) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "_", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
+        "crate", "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "if",
+        "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv",
+        "pub", "ref", "return", "Self", "self", "static", "struct", "super", "trait", "true",
+        "try", "type", "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+    ];
+    let name = ident.to_string();
+    KEYWORDS.contains(&name.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use syn::parse::Parser as _;
+
+    /// Both parsers on one input: the same tree, or the same error.
+    fn same(source: &str) {
+        let ours = super::derive_input.parse_str(source);
+        let syns = syn::parse_str::<syn::DeriveInput>(source);
+        match (ours, syns) {
+            (Ok(ours), Ok(syns)) => assert_eq!(ours, syns, "{source}"),
+            (Err(ours), Err(syns)) => assert_eq!(ours.to_string(), syns.to_string(), "{source}"),
+            (ours, syns) => panic!("{source}: ours {ours:?}, syn's {syns:?}"),
+        }
+    }
+
+    /// Field types the fast path builds, and types it leaves to syn (each
+    /// alone, as an argument, and followed by another field).
+    const TYPES: &[&str] = &[
+        // Built here.
+        "u64",
+        "String",
+        "Option<String>",
+        "Option<Vec<String>>",
+        "Vec<Vec<u8>>",
+        "Option<Option<Vec<u8>>>",
+        "std::collections::HashMap<String, Vec<u8>>",
+        "::std::option::Option<u8>",
+        "chrono::DateTime<chrono::Utc>",
+        "Vec<String,>",
+        "HashMap<String,Vec<u8>,>",
+        "r#type",
+        "Vec<r#type>",
+        "a::B<C>::D<E>",
+        "union",
+        "gen",
+        "Größe",
+        "Vec<>",
+        // syn's.
+        "&'a str",
+        "&str",
+        "Cow<'a, str>",
+        "[u8; 4]",
+        "[String]",
+        "(u8, String)",
+        "()",
+        "(u8)",
+        "Box<dyn Fn(u8) -> u8 + Send>",
+        "fn(u8) -> u8",
+        "Vec<_>",
+        "_",
+        "<T as Trait>::Assoc",
+        "Vec::<u8>",
+        "a::<u8>::B",
+        "impl Trait",
+        "Self",
+        "Option<Box<Self>>",
+        "crate::A",
+        "super::A",
+        "self::A",
+        "Box<Error + Send>",
+        "Error + Send",
+        "mac!()",
+        "Vec<mac!()>",
+        "Iterator<Item = u8>",
+        "Foo<3>",
+        "Foo<{ N }>",
+        "Foo<'static>",
+        "!",
+        "*const u8",
+        "dyn Trait",
+        "Option<fn()>",
+        "Fn(u8)",
+        "Option<Fn(u8) -> u8>",
+        "builtin # type_of(x)",
+        "dyn* Trait",
+        "for<'a> fn(&'a u8)",
+        "unsafe fn()",
+        "extern \"C\" fn()",
+        "Vec<u8 >",
+        "Vec<u8>>",
+        "Vec<u8",
+        "Vec<,>",
+        "Vec<u8,,>",
+        "a::",
+        "::",
+        "a:::b",
+        "a: :b",
+        "Vec<<T as A>::B>",
+        "Vec<=u8>",
+        "Option<async>",
+        "std::option::Option<fn>",
+        "",
+    ];
+
+    #[test]
+    fn field_types_as_syn_reads_them() {
+        for ty in TYPES {
+            same(&format!("struct S {{ a: {ty} }}"));
+            same(&format!("struct S {{ a: {ty}, }}"));
+            same(&format!("struct S {{ pub a: Vec<{ty}>, b: u8 }}"));
+            same(&format!(
+                "struct S {{ a: {ty}, #[serde(default)] b: Option<{ty}> }}"
+            ));
+            same(&format!("struct S({ty});"));
+            same(&format!("struct S(pub {ty}, {ty},);"));
+            same(&format!(
+                "pub(crate) struct S<T: Clone>(Option<{ty}>) where T: Copy;"
+            ));
+            same(&format!(
+                "enum E {{ A {{ a: {ty} }}, B({ty}), C = 3, #[serde(other)] pub D }}"
+            ));
+            same(&format!("union U {{ a: {ty} }}"));
+        }
+    }
+
+    #[test]
+    fn inputs_as_syn_reads_them() {
+        for source in [
+            "/// A doc.\n#[serde(rename_all = \"camelCase\")]\npub struct S {\n    /// The id.\n    #[serde(default)]\n    pub id: u64,\n    pub(crate) name: String,\n}",
+            "struct S;",
+            "struct S {}",
+            "struct S ()",
+            "struct S();",
+            "struct S<T> where T: Clone { a: T }",
+            "struct S<'a, T: 'a, const N: usize> { a: &'a [T; N], b: Vec<T> }",
+            "struct S { a: u8 = 3, b: String }",
+            "struct S { _: struct { a: u8 }, b: u8 }",
+            "struct S { a u8 }",
+            "struct S { a: }",
+            "struct S { a: u8 b: u8 }",
+            "struct S { a: u8,, }",
+            "struct S { pub(in crate::x) a: u8 }",
+            "struct S { #[doc = \"x\"] #[cfg(test)] a: u8 }",
+            "struct S(u8 = 3);",
+            "struct S(u8) where u8: Copy;",
+            "struct S { a: u8 } trailing",
+            "enum E { A = 1, B(u8), C { a: Vec<u8> } }",
+            "enum E where Self: Sized { A }",
+            "enum E { A(u8) = 1, B { a: u8 } = 2, C }",
+            "enum E { A(u8), B { a: u8 } C }",
+            "enum E { A(u8 = 1), B { a: u8 = 2 } }",
+            "enum E { pub A, pub(crate) B(u8) }",
+            "enum E { A = , B }",
+            "enum E { r#type { r#fn: r#type } }",
+            "union U { a: u8, b: f32 }",
+            "fn f() {}",
+            "",
+        ] {
+            same(source);
+        }
+    }
+
+    #[test]
+    fn a_hundred_thousand_fields_and_a_deep_type() {
+        let fields: String = (0..100_000)
+            .map(|i| format!("f{i}: Vec<u{}>, ", i % 64))
+            .collect();
+        same(&format!("struct S {{ {fields} }}"));
+        // Deeper than the fast path goes (it leaves those to syn), on a
+        // stack of the size rustc gives a derive.
+        let deep = |depth| format!("{}u8{}", "Vec<".repeat(depth), ">".repeat(depth));
+        let source = format!("struct S {{ a: {}, b: Option<{}> }}", deep(63), deep(100));
+        let run = std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(move || same(&source));
+        assert!(run.expect("a thread").join().is_ok());
+    }
+}
