@@ -354,20 +354,38 @@ fn is_punct(cursor: Cursor, ch: char) -> bool {
     punct(cursor, ch).is_some()
 }
 
-/// The words syn's `Ident` parser refuses (Rust's keywords, and `_`): syn
+/// The words syn's `Ident` parser refuses (Rust's keywords, and `_`; the
+/// unit test `keywords_as_syn_reads_them` holds syn's list): syn
 /// reads `self`, `Self`, `crate`, `super`, `dyn`, `impl`, `fn`, `_` and
 /// `builtin # ..` types its own way, and a keyword anywhere else is its
 /// error to report.
 fn is_keyword(ident: &Ident) -> bool {
-    const KEYWORDS: &[&str] = &[
-        "_", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
-        "crate", "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "if",
-        "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv",
-        "pub", "ref", "return", "Self", "self", "static", "struct", "super", "trait", "true",
-        "try", "type", "typeof", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
-    ];
     let name = ident.to_string();
-    KEYWORDS.contains(&name.as_str())
+    // By first letter: most type names start with a capital, and a `match`
+    // over all fifty words costs an unoptimized derive a comparison each.
+    match name.as_bytes().first() {
+        Some(b'_') => name == "_",
+        Some(b'a') => matches!(name.as_str(), "abstract" | "as" | "async" | "await"),
+        Some(b'b') => matches!(name.as_str(), "become" | "box" | "break"),
+        Some(b'c') => matches!(name.as_str(), "const" | "continue" | "crate"),
+        Some(b'd') => matches!(name.as_str(), "do" | "dyn"),
+        Some(b'e') => matches!(name.as_str(), "else" | "enum" | "extern"),
+        Some(b'f') => matches!(name.as_str(), "false" | "final" | "fn" | "for"),
+        Some(b'i') => matches!(name.as_str(), "if" | "impl" | "in"),
+        Some(b'l') => matches!(name.as_str(), "let" | "loop"),
+        Some(b'm') => matches!(name.as_str(), "macro" | "match" | "mod" | "move" | "mut"),
+        Some(b'o') => name == "override",
+        Some(b'p') => matches!(name.as_str(), "priv" | "pub"),
+        Some(b'r') => matches!(name.as_str(), "ref" | "return"),
+        Some(b'S') => name == "Self",
+        Some(b's') => matches!(name.as_str(), "self" | "static" | "struct" | "super"),
+        Some(b't') => matches!(name.as_str(), "trait" | "true" | "try" | "type" | "typeof"),
+        Some(b'u') => matches!(name.as_str(), "unsafe" | "unsized" | "use"),
+        Some(b'v') => name == "virtual",
+        Some(b'w') => matches!(name.as_str(), "where" | "while"),
+        Some(b'y') => name == "yield",
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -519,6 +537,44 @@ mod tests {
             "",
         ] {
             same(source);
+        }
+    }
+
+    /// syn's list (`syn::ident::parsing::accept_as_ident`), and words it
+    /// takes as identifiers.
+    #[test]
+    fn keywords_as_syn_reads_them() {
+        let keywords = "_ abstract as async await become box break const continue crate do dyn \
+            else enum extern false final fn for if impl in let loop macro match mod move mut \
+            override priv pub ref return Self self static struct super trait true try type \
+            typeof unsafe unsized use virtual where while yield";
+        for word in keywords.split_whitespace() {
+            let ident = proc_macro2::Ident::new(word, proc_macro2::Span::call_site());
+            assert!(super::is_keyword(&ident), "{word}");
+            assert!(syn::parse_str::<syn::Ident>(word).is_err(), "{word}");
+        }
+        for word in [
+            "union",
+            "gen",
+            "auto",
+            "default",
+            "macro_rules",
+            "raw",
+            "safe",
+            "Selfish",
+            "selfie",
+            "u8",
+            "String",
+            "r#type",
+            "a",
+            "Z",
+            "_a",
+            "Größe",
+            "écrire",
+        ] {
+            let ident: syn::Ident = syn::parse_str(word).expect(word);
+            assert!(!super::is_keyword(&ident), "{word}");
+            same(&format!("struct S {{ a: {word}, b: Vec<{word}> }}"));
         }
     }
 
