@@ -16,7 +16,7 @@
 //! clauses, discriminants, default values) is syn's parse, called as
 //! `DeriveInput::parse` calls it.
 
-use proc_macro2::{Spacing, TokenTree};
+use proc_macro2::{Delimiter, Spacing, TokenTree};
 use syn::buffer::Cursor;
 use syn::parse::discouraged::Speculative as _;
 use syn::parse::{Parse as _, ParseStream, Result};
@@ -29,7 +29,7 @@ use syn::{
 
 /// Parses a derive's input into the `DeriveInput` syn's own parser returns.
 pub fn derive_input(input: ParseStream) -> Result<DeriveInput> {
-    let attrs = input.call(Attribute::parse_outer)?;
+    let attrs = outer_attrs(input)?;
     let vis = input.parse::<Visibility>()?;
     let lookahead = input.lookahead1();
     if lookahead.peek(Token![struct]) {
@@ -97,6 +97,79 @@ pub fn derive_input(input: ParseStream) -> Result<DeriveInput> {
     }
 }
 
+/// Outer attributes, as `Attribute::parse_outer` reads them. The usual
+/// forms, a name alone, with a delimited list or with a literal
+/// (`#[doc = "..."]`: what a doc comment arrives as), are built here from
+/// the tokens; at the first attribute of another form syn reads the rest.
+fn outer_attrs(input: ParseStream) -> Result<Vec<Attribute>> {
+    let mut attrs = Vec::new();
+    while let Ok(attr) = input.step(|cursor| match attribute(*cursor) {
+        Some(found) => Ok(found),
+        None => Err(cursor.error("")),
+    }) {
+        attrs.push(attr);
+    }
+    attrs.extend(Attribute::parse_outer(input)?);
+    Ok(attrs)
+}
+
+/// `#[name]`, `#[name(..)]` (or `[..]`, `{..}`), `#[name = literal]`,
+/// built as syn builds them, and the cursor after it; `None` for anything
+/// else (a path of several segments, `unsafe(..)`, an inner attribute, a
+/// value that is not one literal), and at the end of the attributes.
+fn attribute(cursor: Cursor) -> Option<(Attribute, Cursor)> {
+    let (pound, rest) = punct(cursor, '#')?;
+    let (inside, bracket, after) = rest.group(Delimiter::Bracket)?;
+    let (TokenTree::Ident(name), inside) = inside.token_tree()? else {
+        return None;
+    };
+    if name == "unsafe" {
+        return None;
+    }
+    let path = syn::Path::from(name);
+    let meta = match inside.token_tree() {
+        None => syn::Meta::Path(path),
+        Some((TokenTree::Group(group), end)) if end.eof() => {
+            let span = group.delim_span();
+            let delimiter = match group.delimiter() {
+                Delimiter::Parenthesis => syn::MacroDelimiter::Paren(token::Paren(span)),
+                Delimiter::Brace => syn::MacroDelimiter::Brace(token::Brace(span)),
+                Delimiter::Bracket => syn::MacroDelimiter::Bracket(token::Bracket(span)),
+                Delimiter::None => return None,
+            };
+            syn::Meta::List(syn::MetaList {
+                path,
+                delimiter,
+                tokens: group.stream(),
+            })
+        }
+        Some((TokenTree::Punct(eq), value)) if eq.as_char() == '=' => {
+            let (TokenTree::Literal(literal), end) = value.token_tree()? else {
+                return None;
+            };
+            if !end.eof() {
+                return None;
+            }
+            syn::Meta::NameValue(syn::MetaNameValue {
+                path,
+                eq_token: Token![=](eq.span()),
+                value: syn::Expr::Lit(syn::ExprLit {
+                    attrs: Vec::new(),
+                    lit: syn::Lit::new(literal),
+                }),
+            })
+        }
+        Some(_) => return None,
+    };
+    let attr = Attribute {
+        pound_token: Token![#](pound.span()),
+        style: syn::AttrStyle::Outer,
+        bracket_token: token::Bracket(bracket),
+        meta,
+    };
+    Some((attr, after))
+}
+
 /// A struct's where clause, fields and semicolon, as syn reads them.
 fn data_struct(input: ParseStream) -> Result<(Option<WhereClause>, Fields, Option<Token![;]>)> {
     let mut lookahead = input.lookahead1();
@@ -131,7 +204,7 @@ fn data_struct(input: ParseStream) -> Result<(Option<WhereClause>, Fields, Optio
 /// An enum's variant; one with a discriminant is syn's to read.
 fn variant(input: ParseStream) -> Result<Variant> {
     let fork = input.fork();
-    let attrs = fork.call(Attribute::parse_outer)?;
+    let attrs = outer_attrs(&fork)?;
     let _visibility = fork.parse::<Visibility>()?;
     let ident = fork.parse::<Ident>()?;
     let fields = if fork.peek(token::Brace) {
@@ -176,7 +249,7 @@ fn fields_unnamed(input: ParseStream) -> Result<FieldsUnnamed> {
 /// unnamed `_: struct {..}` field, a default value) is syn's to read.
 fn named_field(input: ParseStream) -> Result<Field> {
     let fork = input.fork();
-    let attrs = fork.call(Attribute::parse_outer)?;
+    let attrs = outer_attrs(&fork)?;
     let vis = fork.parse::<Visibility>()?;
     if !fork.peek(Token![_])
         && let Ok(ident) = fork.parse::<Ident>()
@@ -200,7 +273,7 @@ fn named_field(input: ParseStream) -> Result<Field> {
 /// An unnamed field, as [`named_field`].
 fn unnamed_field(input: ParseStream) -> Result<Field> {
     let fork = input.fork();
-    let attrs = fork.call(Attribute::parse_outer)?;
+    let attrs = outer_attrs(&fork)?;
     let vis = fork.parse::<Visibility>()?;
     if let Some(ty) = field_type(&fork) {
         input.advance_to(&fork);
@@ -542,6 +615,62 @@ mod tests {
 
     /// syn's list (`syn::ident::parsing::accept_as_ident`), and words it
     /// takes as identifiers.
+    /// Attributes the fast path builds, and ones it leaves to syn, on the
+    /// container, a field, a tuple field and a variant.
+    #[test]
+    fn attributes_as_syn_reads_them() {
+        for attr in [
+            "#[serde(default)]",
+            "#[serde(default, skip_serializing_if = \"Vec::is_empty\")]",
+            "#[serde]",
+            "#[serde[x]]",
+            "#[serde{x}]",
+            "#[serde()]",
+            "#[doc = \"A doc.\"]",
+            "#[doc = r\"A raw doc.\"]",
+            "#[doc = r#\"A \"raw\" doc.\"#]",
+            "#[doc = \"\\\"escaped\\\" \\u{e9}\"]",
+            "#[doc = b\"bytes\"]",
+            "#[doc = 'c']",
+            "#[doc = 3]",
+            "#[doc = 3.5e2f64]",
+            "#[doc = -3]",
+            "#[doc = true]",
+            "#[doc = \"a\" \"b\"]",
+            "#[doc = concat!(\"a\")]",
+            "#[doc = x]",
+            "#[doc =]",
+            "#[doc == \"a\"]",
+            "#[doc => \"a\"]",
+            "#[doc(hidden)]",
+            "#[doc(hidden) extra]",
+            "#[serde(default) = 1]",
+            "#[serde::x]",
+            "#[::serde]",
+            "#[crate::x(y)]",
+            "#[self]",
+            "#[unsafe(no_mangle)]",
+            "#[unsafe]",
+            "#[r#type(x)]",
+            "#[größe]",
+            "#[]",
+            "#[3]",
+            "#[\"a\"]",
+            "#![inner]",
+            "#",
+            "#[a] #[b = \"c\"] #[d::e] #[f(g)]",
+            "#[a::b] #[c(d)]",
+            "/** block doc */",
+            "/// line doc",
+        ] {
+            same(&format!("{attr} struct S {{ {attr} a: u8 }}"));
+            same(&format!("{attr}\nstruct S({attr} pub u8, {attr} String);"));
+            same(&format!(
+                "enum E {{ {attr} A {{ {attr} a: u8 }}, {attr} B }}"
+            ));
+        }
+    }
+
     #[test]
     fn keywords_as_syn_reads_them() {
         let keywords = "_ abstract as async await become box break const continue crate do dyn \
