@@ -6,6 +6,10 @@ use syn::visit::{self, Visit};
 /// The parameters among `params` that `ty` mentions outside `PhantomData`
 /// (whose wire shape is `null` whatever its parameter), in `params` order.
 pub fn params_in<'p>(ty: &syn::Type, params: &'p [syn::Ident]) -> Vec<&'p syn::Ident> {
+    // Most types have no parameters: no walk (each step prints a name).
+    if params.is_empty() {
+        return Vec::new();
+    }
     let mut finder = Finder {
         params,
         used: vec![false; params.len()],
