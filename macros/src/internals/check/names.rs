@@ -118,6 +118,9 @@ impl Names {
                 None => self.written.push((name.value.clone(), this.to_string())),
             }
         }
+        if read_clash.is_none() && write_clash.is_none() {
+            return;
+        }
         let what = match item {
             Item::Field(None) => format!("field `{this}`"),
             Item::Field(Some(v)) => format!("field `{this}` of variant `{v}`"),
@@ -178,5 +181,9 @@ impl Names {
 }
 
 fn unraw(ident: &syn::Ident) -> String {
-    ident.to_string().trim_start_matches("r#").to_string()
+    let name = ident.to_string();
+    match name.strip_prefix("r#") {
+        Some(unraw) => unraw.to_string(),
+        None => name,
+    }
 }
