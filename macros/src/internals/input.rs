@@ -251,18 +251,18 @@ fn fields_unnamed(input: ParseStream) -> Result<FieldsUnnamed> {
 /// unnamed `_: struct {..}` field, a default value) is syn's to read.
 fn named_field(input: ParseStream) -> Result<Field> {
     match fast_named_field(input)? {
-        Some(field) => Ok(*field),
+        Some(field) => Ok(field),
         None => Field::parse_named(input),
     }
 }
 
 /// The plain form of a named field, or `None` with the stream untouched.
-/// A frame of its own, returning a box: when syn reads the field instead,
-/// it runs under `named_field`'s small frame, not under this one's locals
+/// A frame of its own: when syn reads the field instead, it runs under
+/// `named_field`'s small frame (the result's slot), not under this one's locals
 /// (a derive runs unoptimized; syn's own recursion sets how deep a type may
 /// nest, and this path should not take stack from it).
 #[inline(never)]
-fn fast_named_field(input: ParseStream) -> Result<Option<Box<Field>>> {
+fn fast_named_field(input: ParseStream) -> Result<Option<Field>> {
     let fork = input.fork();
     let attrs = outer_attrs(&fork)?;
     let vis = fork.parse::<Visibility>()?;
@@ -272,7 +272,7 @@ fn fast_named_field(input: ParseStream) -> Result<Option<Box<Field>>> {
         && let Some(ty) = field_type(&fork)
     {
         input.advance_to(&fork);
-        return Ok(Some(Box::new(Field {
+        return Ok(Some(Field {
             attrs,
             vis,
             modifiers: FieldModifiers::default(),
@@ -280,7 +280,7 @@ fn fast_named_field(input: ParseStream) -> Result<Option<Box<Field>>> {
             colon_token: Some(colon_token),
             ty,
             default: None,
-        })));
+        }));
     }
     Ok(None)
 }
@@ -288,20 +288,20 @@ fn fast_named_field(input: ParseStream) -> Result<Option<Box<Field>>> {
 /// An unnamed field, as [`named_field`].
 fn unnamed_field(input: ParseStream) -> Result<Field> {
     match fast_unnamed_field(input)? {
-        Some(field) => Ok(*field),
+        Some(field) => Ok(field),
         None => Field::parse_unnamed(input),
     }
 }
 
 /// The plain form of an unnamed field, as [`fast_named_field`].
 #[inline(never)]
-fn fast_unnamed_field(input: ParseStream) -> Result<Option<Box<Field>>> {
+fn fast_unnamed_field(input: ParseStream) -> Result<Option<Field>> {
     let fork = input.fork();
     let attrs = outer_attrs(&fork)?;
     let vis = fork.parse::<Visibility>()?;
     if let Some(ty) = field_type(&fork) {
         input.advance_to(&fork);
-        return Ok(Some(Box::new(Field {
+        return Ok(Some(Field {
             attrs,
             vis,
             modifiers: FieldModifiers::default(),
@@ -309,7 +309,7 @@ fn fast_unnamed_field(input: ParseStream) -> Result<Option<Box<Field>>> {
             colon_token: None,
             ty,
             default: None,
-        })));
+        }));
     }
     Ok(None)
 }
