@@ -54,9 +54,10 @@ impl Doc {
         if docs.is_empty() {
             return Doc::none();
         }
+        let parts = parts(&docs);
         Doc {
-            text: doc_comment(&docs),
-            expr: doc_expr(&docs),
+            text: doc_comment(&parts),
+            expr: doc_expr(&parts),
         }
     }
 
@@ -71,25 +72,41 @@ impl Doc {
     }
 }
 
+/// One `#[doc = ..]` attribute's value: a string literal's text, or an
+/// expression (`include_str!(..)`, `concat!(..)`, a literal of another
+/// kind).
+enum Part<'a> {
+    Text(String),
+    Expr(&'a Expr),
+}
+
+/// The values of the `#[doc = ..]` attributes among `docs`, in order
+/// (`#[doc(hidden)]` and other forms have none).
+fn parts<'a>(docs: &[&'a Attribute]) -> Vec<Part<'a>> {
+    docs.iter()
+        .filter_map(|attr| match &attr.meta {
+            Meta::NameValue(nv) => Some(match string_value(&nv.value) {
+                Some(text) => Part::Text(text),
+                None => Part::Expr(&nv.value),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The doc comment, with rustdoc's leading space and blank edges removed;
 /// paragraphs keep their line breaks.
-fn doc_comment(docs: &[&Attribute]) -> Option<String> {
+fn doc_comment(parts: &[Part]) -> Option<String> {
     // Written line by line: paragraphs' lines joined with spaces, one blank
     // line (`\n\n`) between paragraphs however many stand there, none at the
     // edges.
     let mut out = String::new();
     let mut blank = false;
-    for attr in docs {
-        let Meta::NameValue(nv) = &attr.meta else {
+    for part in parts {
+        let Part::Text(text) = part else {
             continue;
         };
-        let Expr::Lit(ExprLit {
-            lit: Lit::Str(s), ..
-        }) = &nv.value
-        else {
-            continue;
-        };
-        for line in doc_text(s).lines() {
+        for line in text.lines() {
             let line = line.strip_prefix(' ').unwrap_or(line).trim_end();
             if line.is_empty() {
                 blank = !out.is_empty();
@@ -107,32 +124,54 @@ fn doc_comment(docs: &[&Attribute]) -> Option<String> {
     (!out.is_empty()).then_some(out)
 }
 
-/// The text of a doc attribute's literal. A `///` comment reaches a derive
-/// as a raw string (`r"..."`, `r#"..."#`: the compiler's desugaring), a
-/// `#[doc = "..."]` mostly as a plain one without an escape: either way its
-/// text is what is between the delimiters, read here without syn's
-/// `value()`, which unescapes it a character at a time (unoptimized in a
-/// dev build, for every doc comment on every edit). Any other literal (one
-/// with an escape) through `value()`.
-fn doc_text(s: &syn::LitStr) -> String {
-    let repr = s.token().to_string();
-    let verbatim = match repr.strip_prefix('r') {
+/// The text of a doc attribute's value when it is a string literal. A `///`
+/// comment reaches a derive as a raw string (`r"..."`, `r#"..."#`: the
+/// compiler's desugaring), a `#[doc = "..."]` mostly as a plain one without
+/// an escape: either way its text is what is between the delimiters, read
+/// here without syn, which reads every literal a character at a time
+/// (unoptimized in a dev build, for every doc comment on every edit) to
+/// classify it (`Lit::new`) and again to unescape it (`value()`). The
+/// derive's own parser hands a doc attribute's literal over unclassified
+/// (`Lit::Verbatim`, `internals::input`); any literal that is not plainly a
+/// string is classified and read by syn here.
+fn string_value(value: &Expr) -> Option<String> {
+    let Expr::Lit(ExprLit { lit, .. }) = value else {
+        return None;
+    };
+    let token = match lit {
+        Lit::Str(s) => s.token(),
+        Lit::Verbatim(token) => token.clone(),
+        _ => return None,
+    };
+    let repr = token.to_string();
+    if let Some(text) = between_delimiters(&repr) {
+        return Some(text.to_owned());
+    }
+    match lit {
+        Lit::Str(s) => Some(s.value()),
+        _ => match Lit::new(token) {
+            Lit::Str(s) => Some(s.value()),
+            _ => None,
+        },
+    }
+}
+
+/// The text of a raw string literal, or of a plain one without an escape
+/// or a suffix, between its delimiters.
+fn between_delimiters(repr: &str) -> Option<&str> {
+    match repr.strip_prefix('r') {
         Some(raw) => {
             let after = raw.trim_start_matches('#');
-            let hashes = "#".repeat(raw.len() - after.len());
+            let hashes = raw.strip_suffix(after).unwrap_or_default();
             after
                 .strip_prefix('"')
-                .and_then(|r| r.strip_suffix(hashes.as_str()))
+                .and_then(|r| r.strip_suffix(hashes))
                 .and_then(|r| r.strip_suffix('"'))
         }
         None => repr
             .strip_prefix('"')
             .and_then(|r| r.strip_suffix('"'))
             .filter(|inner| !inner.contains('\\')),
-    };
-    match verbatim {
-        Some(text) => text.to_owned(),
-        None => s.value(),
     }
 }
 
@@ -140,50 +179,30 @@ fn doc_text(s: &syn::LitStr) -> String {
 /// `#[doc = concat!(..)]`), the whole doc as `concat!(..)` of its parts: the
 /// literal lines as rustdoc joins them (one per line), the expressions as
 /// given. `None` when every part is a string literal.
-fn doc_expr(docs: &[&Attribute]) -> Option<proc_macro2::TokenStream> {
-    let literal = |attr: &&Attribute| match &attr.meta {
-        Meta::NameValue(nv) => matches!(
-            &nv.value,
-            Expr::Lit(ExprLit {
-                lit: Lit::Str(_),
-                ..
-            })
-        ),
-        _ => true,
-    };
+fn doc_expr(parts: &[Part]) -> Option<proc_macro2::TokenStream> {
     // The common case, a doc comment of literals only, builds nothing.
-    if docs.iter().all(literal) {
+    if parts.iter().all(|p| matches!(p, Part::Text(_))) {
         return None;
     }
-    let mut parts = Vec::new();
-    for attr in docs {
-        let Meta::NameValue(nv) = &attr.meta else {
-            continue;
-        };
-        match &nv.value {
-            Expr::Lit(ExprLit {
-                lit: Lit::Str(s), ..
-            }) => {
-                let v = doc_text(s);
-                let line = v.strip_prefix(' ').unwrap_or(&v).trim_end().to_string();
-                parts.push(quote::quote!(#line));
-            }
-            other => parts.push(other.to_token_stream()),
-        }
-    }
     let mut joined = Vec::new();
-    for (i, part) in parts.into_iter().enumerate() {
+    for (i, part) in parts.iter().enumerate() {
         if i > 0 {
             joined.push(quote::quote!("\n"));
         }
-        joined.push(part);
+        joined.push(match part {
+            Part::Text(v) => {
+                let line = v.strip_prefix(' ').unwrap_or(v).trim_end().to_string();
+                quote::quote!(#line)
+            }
+            Part::Expr(other) => other.to_token_stream(),
+        });
     }
     Some(quote::quote!(::core::concat!(#(#joined),*)))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{doc_comment, doc_text};
+    use super::{Doc, doc_comment, parts, string_value};
     use syn::{Attribute, Expr, ExprLit, Lit, Meta};
 
     /// The reading of doc comments before it was written line by line
@@ -249,7 +268,7 @@ mod tests {
             let input: syn::DeriveInput =
                 syn::parse_str(&format!("{source}\nstruct S;")).expect("an item");
             let docs: Vec<&Attribute> = input.attrs.iter().collect();
-            assert_eq!(doc_comment(&docs), reference(&docs), "{source}");
+            assert_eq!(doc_comment(&parts(&docs)), reference(&docs), "{source}");
         }
     }
 
@@ -270,7 +289,12 @@ mod tests {
             r#"r"""#,
         ] {
             let lit: syn::LitStr = syn::parse_str(source).expect("a string literal");
-            assert_eq!(doc_text(&lit), lit.value(), "{source}");
+            assert_eq!(text(Lit::Str(lit.clone())), Some(lit.value()), "{source}");
+            assert_eq!(
+                text(Lit::Verbatim(lit.token())),
+                Some(lit.value()),
+                "{source}"
+            );
         }
         // Doc comments as the parser hands them over.
         let input: syn::DeriveInput = syn::parse_str(
@@ -288,7 +312,65 @@ mod tests {
             else {
                 panic!("a string")
             };
-            assert_eq!(doc_text(lit), lit.value());
+            assert_eq!(text(syn::Lit::Str(lit.clone())), Some(lit.value()));
+        }
+    }
+
+    fn text(lit: Lit) -> Option<String> {
+        string_value(&Expr::Lit(ExprLit {
+            attrs: Vec::new(),
+            lit,
+        }))
+    }
+
+    /// Literals of other kinds, handed over unclassified, read as syn
+    /// classifies them.
+    #[test]
+    fn other_literals_as_syn_classifies_them() {
+        for source in [
+            "3",
+            "b\"x\"",
+            "c\"x\"",
+            "'c'",
+            "1.5",
+            "\"x\"suffix",
+            "br\"x\"",
+        ] {
+            let token: proc_macro2::Literal = syn::parse_str(source).expect("a literal");
+            let expected = match Lit::new(token.clone()) {
+                Lit::Str(s) => Some(s.value()),
+                _ => None,
+            };
+            assert_eq!(text(Lit::Verbatim(token)), expected, "{source}");
+        }
+    }
+
+    /// What the derive reads from doc attributes as its own parser hands
+    /// them over equals what it reads from syn's parse.
+    #[test]
+    fn docs_from_either_parser_read_the_same() {
+        use syn::parse::Parser as _;
+        for source in [
+            "/// One line.",
+            "/// A \"quoted\" word, a \\ backslash, é, 日本.\n///\n/// Second paragraph.",
+            "/** block\n    comment */",
+            "#[doc = \"a\\n\\nb \\\"q\\\" \\u{e9}\"]\n#[doc = r#\"raw \"x\"\"#]",
+            "#[doc = include_str!(\"x\")]\n/// literal part",
+            "#[doc = 3]\n/// after a number",
+            "#[doc = b\"bytes\"]",
+            "#[doc = \"x\"suffix]",
+            "#[doc(hidden)]\n/// hidden",
+            "#[doc = concat!(\"a\", \"b\")]",
+        ] {
+            let source = format!("{source}\nstruct S;");
+            let ours = crate::internals::input::derive_input
+                .parse_str(&source)
+                .expect("an item");
+            let syns: syn::DeriveInput = syn::parse_str(&source).expect("an item");
+            let (a, b) = (Doc::from_attrs(&ours.attrs), Doc::from_attrs(&syns.attrs));
+            assert_eq!(a.text, b.text, "{source}");
+            let print = |d: &Doc| d.expr.as_ref().map(ToString::to_string);
+            assert_eq!(print(&a), print(&b), "{source}");
         }
     }
 }

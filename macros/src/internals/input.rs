@@ -12,8 +12,14 @@
 //! parser takes the whole type from its start. The tree is syn's own type,
 //! with the tokens' own spans, so nothing downstream can tell the
 //! difference; the unit tests compare both parsers on every shape of type.
-//! The rest of the input (attributes, visibility, names, generics, where
-//! clauses, discriminants, default values) is syn's parse, called as
+//! One difference is made on purpose: the literal of a `#[doc = ..]`
+//! attribute is a `syn::Lit::Verbatim` (syn classifies a literal by reading
+//! all of it; `internals::doc`, the one reader of doc attributes, reads the
+//! token itself and classifies it as syn would when it is not a string).
+//! Attributes of the usual forms (`#[name]`, `#[name(..)]`,
+//! `#[name = literal]`) are built the same way. The rest of the input
+//! (visibility, names, generics, where clauses, discriminants, default
+//! values, attributes of other forms) is syn's parse, called as
 //! `DeriveInput::parse` calls it.
 
 use proc_macro2::{Delimiter, Spacing, TokenTree};
@@ -125,9 +131,11 @@ fn attribute(cursor: Cursor) -> Option<(Attribute, Cursor)> {
     let (TokenTree::Ident(name), inside) = inside.token_tree()? else {
         return None;
     };
-    if is_keyword(&name) {
+    let printed = name.to_string();
+    if is_keyword_name(&printed) {
         return None;
     }
+    let is_doc = printed == "doc";
     let path = syn::Path::from(name);
     let meta = match inside.token_tree() {
         None => syn::Meta::Path(path),
@@ -152,12 +160,21 @@ fn attribute(cursor: Cursor) -> Option<(Attribute, Cursor)> {
             if !end.eof() {
                 return None;
             }
+            // A doc comment's literal is kept as the token (syn's
+            // `Lit::new` reads every character of it to classify it,
+            // unoptimized, for a text `internals::doc` reads again); every
+            // other literal is read as syn reads it.
+            let lit = if is_doc {
+                syn::Lit::Verbatim(literal)
+            } else {
+                syn::Lit::new(literal)
+            };
             syn::Meta::NameValue(syn::MetaNameValue {
                 path,
                 eq_token: Token![=](eq.span()),
                 value: syn::Expr::Lit(syn::ExprLit {
                     attrs: Vec::new(),
-                    lit: syn::Lit::new(literal),
+                    lit,
                 }),
             })
         }
@@ -457,29 +474,33 @@ fn is_punct(cursor: Cursor, ch: char) -> bool {
 /// `builtin # ..` types its own way, and a keyword anywhere else is its
 /// error to report.
 fn is_keyword(ident: &Ident) -> bool {
-    let name = ident.to_string();
+    is_keyword_name(&ident.to_string())
+}
+
+/// [`is_keyword`] on a printed name.
+fn is_keyword_name(name: &str) -> bool {
     // By first letter: most type names start with a capital, and a `match`
     // over all fifty words costs an unoptimized derive a comparison each.
     match name.as_bytes().first() {
         Some(b'_') => name == "_",
-        Some(b'a') => matches!(name.as_str(), "abstract" | "as" | "async" | "await"),
-        Some(b'b') => matches!(name.as_str(), "become" | "box" | "break"),
-        Some(b'c') => matches!(name.as_str(), "const" | "continue" | "crate"),
-        Some(b'd') => matches!(name.as_str(), "do" | "dyn"),
-        Some(b'e') => matches!(name.as_str(), "else" | "enum" | "extern"),
-        Some(b'f') => matches!(name.as_str(), "false" | "final" | "fn" | "for"),
-        Some(b'i') => matches!(name.as_str(), "if" | "impl" | "in"),
-        Some(b'l') => matches!(name.as_str(), "let" | "loop"),
-        Some(b'm') => matches!(name.as_str(), "macro" | "match" | "mod" | "move" | "mut"),
+        Some(b'a') => matches!(name, "abstract" | "as" | "async" | "await"),
+        Some(b'b') => matches!(name, "become" | "box" | "break"),
+        Some(b'c') => matches!(name, "const" | "continue" | "crate"),
+        Some(b'd') => matches!(name, "do" | "dyn"),
+        Some(b'e') => matches!(name, "else" | "enum" | "extern"),
+        Some(b'f') => matches!(name, "false" | "final" | "fn" | "for"),
+        Some(b'i') => matches!(name, "if" | "impl" | "in"),
+        Some(b'l') => matches!(name, "let" | "loop"),
+        Some(b'm') => matches!(name, "macro" | "match" | "mod" | "move" | "mut"),
         Some(b'o') => name == "override",
-        Some(b'p') => matches!(name.as_str(), "priv" | "pub"),
-        Some(b'r') => matches!(name.as_str(), "ref" | "return"),
+        Some(b'p') => matches!(name, "priv" | "pub"),
+        Some(b'r') => matches!(name, "ref" | "return"),
         Some(b'S') => name == "Self",
-        Some(b's') => matches!(name.as_str(), "self" | "static" | "struct" | "super"),
-        Some(b't') => matches!(name.as_str(), "trait" | "true" | "try" | "type" | "typeof"),
-        Some(b'u') => matches!(name.as_str(), "unsafe" | "unsized" | "use"),
+        Some(b's') => matches!(name, "self" | "static" | "struct" | "super"),
+        Some(b't') => matches!(name, "trait" | "true" | "try" | "type" | "typeof"),
+        Some(b'u') => matches!(name, "unsafe" | "unsized" | "use"),
         Some(b'v') => name == "virtual",
-        Some(b'w') => matches!(name.as_str(), "where" | "while"),
+        Some(b'w') => matches!(name, "where" | "while"),
         Some(b'y') => name == "yield",
         _ => false,
     }

@@ -3,9 +3,40 @@
 
 use syn::parse::Parser as _;
 
+/// A doc attribute's literal as syn's parser classifies it (the derive's
+/// parser hands it over as `Lit::Verbatim`, on purpose: `internals::doc`).
+fn classified(mut input: syn::DeriveInput) -> syn::DeriveInput {
+    fn attrs(attrs: &mut [syn::Attribute]) {
+        for attr in attrs {
+            if let syn::Meta::NameValue(nv) = &mut attr.meta
+                && let syn::Expr::Lit(syn::ExprLit { lit, .. }) = &mut nv.value
+                && let syn::Lit::Verbatim(token) = lit
+            {
+                assert!(nv.path.is_ident("doc"), "a verbatim literal outside a doc");
+                *lit = syn::Lit::new(token.clone());
+            }
+        }
+    }
+    fn fields(fields: &mut syn::Fields) {
+        for field in fields.iter_mut() {
+            attrs(&mut field.attrs);
+        }
+    }
+    attrs(&mut input.attrs);
+    match &mut input.data {
+        syn::Data::Struct(s) => fields(&mut s.fields),
+        syn::Data::Enum(e) => e.variants.iter_mut().for_each(|v| {
+            attrs(&mut v.attrs);
+            fields(&mut v.fields);
+        }),
+        syn::Data::Union(u) => u.fields.named.iter_mut().for_each(|f| attrs(&mut f.attrs)),
+    }
+    input
+}
+
 /// Both parsers on one input: the same tree, or the same error.
 fn same(source: &str) {
-    let ours = super::derive_input.parse_str(source);
+    let ours = super::derive_input.parse_str(source).map(classified);
     let syns = syn::parse_str::<syn::DeriveInput>(source);
     match (ours, syns) {
         (Ok(ours), Ok(syns)) => assert_eq!(ours, syns, "{source}"),
@@ -270,8 +301,12 @@ use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenS
 
 fn cmp_ts(label: &str, tokens: TokenStream) -> Result<String, String> {
     let t2 = tokens.clone();
-    let ours =
-        std::panic::catch_unwind(move || super::derive_input.parse2(t2).map_err(|e| e.to_string()));
+    let ours = std::panic::catch_unwind(move || {
+        super::derive_input
+            .parse2(t2)
+            .map(classified)
+            .map_err(|e| e.to_string())
+    });
     let syns = syn::parse2::<syn::DeriveInput>(tokens).map_err(|e| e.to_string());
     let Ok(ours) = ours else {
         return Err(format!("{label}: ours panicked; syn {syns:?}"));
