@@ -329,10 +329,7 @@ pub(crate) fn plain_items(tokens: &TokenStream) -> Option<Vec<NestedMeta>> {
 /// keyword the parser would refuse as a path.
 fn key_path(key: &proc_macro2::Ident) -> Option<syn::Path> {
     let text = key.to_string();
-    if text == "with"
-        || text.starts_with("r#")
-        || super::serde_attr::KEYWORDS.contains(&text.as_str())
-    {
+    if text == "with" || text.starts_with("r#") || super::serde_attr::is_keyword(&text) {
         return None;
     }
     Some(syn::Path::from(key.clone()))

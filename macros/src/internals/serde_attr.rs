@@ -364,7 +364,7 @@ fn plain_path(text: &str) -> Option<Vec<&str>> {
                         .enumerate()
                         .all(|(j, s)| *s == "super" || (j == 0 && *s == "self"))
             }
-            other => !KEYWORDS.contains(&other),
+            other => !is_keyword(other),
         };
         if !allowed {
             return None;
@@ -383,6 +383,35 @@ pub(crate) const KEYWORDS: &[&str] = &[
     "ref", "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof",
     "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
 ];
+
+/// Whether `word` is one of [`KEYWORDS`], by first letter (a scan of the
+/// list costs an unoptimized derive a comparison a word, for every path and
+/// key it reads).
+pub(crate) fn is_keyword(word: &str) -> bool {
+    match word.as_bytes().first() {
+        Some(b'S') => word == "Self",
+        Some(b'a') => matches!(word, "abstract" | "as" | "async" | "await"),
+        Some(b'b') => matches!(word, "become" | "box" | "break"),
+        Some(b'c') => matches!(word, "const" | "continue" | "crate"),
+        Some(b'd') => matches!(word, "do" | "dyn"),
+        Some(b'e') => matches!(word, "else" | "enum" | "extern"),
+        Some(b'f') => matches!(word, "false" | "final" | "fn" | "for"),
+        Some(b'g') => word == "gen",
+        Some(b'i') => matches!(word, "if" | "impl" | "in"),
+        Some(b'l') => matches!(word, "let" | "loop"),
+        Some(b'm') => matches!(word, "macro" | "match" | "mod" | "move" | "mut"),
+        Some(b'o') => word == "override",
+        Some(b'p') => matches!(word, "priv" | "pub"),
+        Some(b'r') => matches!(word, "ref" | "return"),
+        Some(b's') => matches!(word, "self" | "static" | "struct" | "super"),
+        Some(b't') => matches!(word, "trait" | "true" | "try" | "type" | "typeof"),
+        Some(b'u') => matches!(word, "unsafe" | "unsized" | "use"),
+        Some(b'v') => word == "virtual",
+        Some(b'w') => matches!(word, "where" | "while"),
+        Some(b'y') => word == "yield",
+        _ => false,
+    }
+}
 
 /// `segments` (a leading empty one: a leading `::`) as a path expression,
 /// every token at `span`.
@@ -413,7 +442,29 @@ fn expr_path(segments: &[&str], span: proc_macro2::Span) -> syn::ExprPath {
 
 #[cfg(test)]
 mod take_paths_tests {
-    use super::{TakenPaths, plain_path, take_paths};
+    use super::{KEYWORDS, TakenPaths, is_keyword, plain_path, take_paths};
+
+    /// `is_keyword` is the list, and nothing else: every word of it, and
+    /// every word one letter longer or shorter, or with another first
+    /// letter, agrees with a scan of the list.
+    #[test]
+    fn is_keyword_is_the_list() {
+        let mut words: Vec<String> = vec!["".into(), "_".into(), "r#type".into(), "Größe".into()];
+        for word in KEYWORDS {
+            words.push(word.to_string());
+            words.push(format!("{word}s"));
+            words.push(word[..word.len() - 1].to_string());
+            words.push(format!("x{}", &word[1..]));
+            words.push(word.to_uppercase());
+        }
+        for word in &words {
+            assert_eq!(
+                is_keyword(word),
+                KEYWORDS.contains(&word.as_str()),
+                "{word}"
+            );
+        }
+    }
     use quote::ToTokens;
     use serde_derive_internals::attr::Default as SerdeDefault;
     use serde_derive_internals::{Ctxt, Derive, ast};
