@@ -19,25 +19,41 @@ pub(crate) struct Text(pub String);
 
 impl Text {
     pub fn num(&mut self, n: usize) {
-        // Most numbers are one digit: no formatting machinery for them (it
-        // runs unoptimized in a dev build, like all of the derive).
-        if n < 10 {
-            self.0.push(char::from(b'0' + n as u8));
-        } else {
-            let _ = write!(self.0, "{n}");
-        }
+        self.decimal(n as u64);
         self.0.push(';');
     }
 
+    /// `n` in decimal, without the formatting machinery (it runs
+    /// unoptimized in a dev build, like all of the derive, for every string
+    /// and number of every field).
+    fn decimal(&mut self, mut n: u64) {
+        let mut digits = [0u8; 20];
+        let mut start = digits.len();
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &digit in &digits[start..] {
+            self.0.push(char::from(digit));
+        }
+    }
+
     pub fn str(&mut self, s: &str) {
-        let _ = write!(self.0, "{}:{s}", s.len());
+        self.decimal(s.len() as u64);
+        self.0.push(':');
+        self.0.push_str(s);
     }
 
     /// `~` or a number (forms' lengths and counts).
     pub fn opt_u64(&mut self, n: Option<u64>) {
         match n {
             Some(n) => {
-                let _ = write!(self.0, "{n};");
+                self.decimal(n);
+                self.0.push(';');
             }
             None => self.0.push('~'),
         }
@@ -47,8 +63,21 @@ impl Text {
     /// written in Rust's shortest form that parses back to the same value.
     pub fn bound(&mut self, n: Option<Number>) {
         let _ = match n {
-            Some(Number::Int(v)) => write!(self.0, "i{v};"),
-            Some(Number::UInt(v)) => write!(self.0, "u{v};"),
+            Some(Number::Int(v)) => {
+                self.0.push('i');
+                if v < 0 {
+                    self.0.push('-');
+                }
+                self.decimal(v.unsigned_abs());
+                self.0.push(';');
+                Ok(())
+            }
+            Some(Number::UInt(v)) => {
+                self.0.push('u');
+                self.decimal(v);
+                self.0.push(';');
+                Ok(())
+            }
             Some(Number::Float(v)) => write!(self.0, "f{v:?};"),
             None => {
                 self.0.push('~');
@@ -207,7 +236,51 @@ pub(crate) const SKIP_IF_NONE: usize = 16;
 
 #[cfg(test)]
 mod tests {
-    use super::{KeyRef, Table, type_text};
+    use super::{KeyRef, Table, Text, type_text};
+    use crate::internals::value::Number;
+
+    /// The numbers and strings written without the formatting machinery
+    /// read as `write!` writes them.
+    #[test]
+    fn text_items_as_formatted() {
+        let unsigned = [
+            0,
+            1,
+            9,
+            10,
+            11,
+            99,
+            100,
+            101,
+            65_535,
+            1 << 32,
+            u64::MAX - 1,
+            u64::MAX,
+        ];
+        for n in unsigned {
+            let mut t = Text::default();
+            t.opt_u64(Some(n));
+            t.bound(Some(Number::UInt(n)));
+            if let Ok(n) = usize::try_from(n) {
+                t.num(n);
+            }
+            let mut expected = format!("{n};u{n};");
+            if usize::try_from(n).is_ok() {
+                expected.push_str(&format!("{n};"));
+            }
+            assert_eq!(t.0, expected);
+        }
+        for v in [0, 1, -1, 9, -9, 10, -10, i64::MAX, i64::MIN, i64::MIN + 1] {
+            let mut t = Text::default();
+            t.bound(Some(Number::Int(v)));
+            assert_eq!(t.0, format!("i{v};"));
+        }
+        for s in ["", "a", "ten chars!", "é日本🦀", &"x".repeat(1000)] {
+            let mut t = Text::default();
+            t.str(s);
+            assert_eq!(t.0, format!("{}:{s}", s.len()));
+        }
+    }
 
     fn text(ty: &str) -> String {
         type_text(&syn::parse_str(ty).expect("a type"))

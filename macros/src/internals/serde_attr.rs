@@ -375,7 +375,9 @@ fn plain_path(text: &str) -> Option<Vec<&str>> {
 
 /// Rust's keywords (strict and reserved, every edition): no plain path
 /// segment is one but where `plain_path` allows it, and no attribute key
-/// read from its tokens (`receiver::plain_items`) is one.
+/// read from its tokens (`receiver::plain_items`) is one. [`is_keyword`]
+/// decides it; the list is its test's reference.
+#[cfg(test)]
 pub(crate) const KEYWORDS: &[&str] = &[
     "Self", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
     "crate", "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if",
