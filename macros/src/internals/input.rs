@@ -282,10 +282,8 @@ fn named_field(input: ParseStream) -> Result<Field> {
 fn fast_named_field(input: ParseStream) -> Result<Option<Field>> {
     let fork = input.fork();
     let attrs = outer_attrs(&fork)?;
-    let vis = fork.parse::<Visibility>()?;
-    if !fork.peek(Token![_])
-        && let Ok(ident) = fork.parse::<Ident>()
-        && let Ok(colon_token) = fork.parse::<Token![:]>()
+    let vis = visibility(&fork)?;
+    if let Some((ident, colon_token)) = name_and_colon(&fork)
         && let Some(ty) = field_type(&fork)
     {
         input.advance_to(&fork);
@@ -315,7 +313,7 @@ fn unnamed_field(input: ParseStream) -> Result<Field> {
 fn fast_unnamed_field(input: ParseStream) -> Result<Option<Field>> {
     let fork = input.fork();
     let attrs = outer_attrs(&fork)?;
-    let vis = fork.parse::<Visibility>()?;
+    let vis = visibility(&fork)?;
     if let Some(ty) = field_type(&fork) {
         input.advance_to(&fork);
         return Ok(Some(Field {
@@ -329,6 +327,51 @@ fn fast_unnamed_field(input: ParseStream) -> Result<Option<Field>> {
         }));
     }
     Ok(None)
+}
+
+/// A field's visibility: none, or `pub` not followed by parentheses, read
+/// here; `pub(..)` (restricted, or a tuple field's parenthesized type) and a
+/// `None`-delimited group (an empty `$vis` from a `macro_rules!`) are
+/// syn's.
+fn visibility(input: ParseStream) -> Result<Visibility> {
+    let cursor = input.cursor();
+    if cursor.group(Delimiter::None).is_some() {
+        return input.parse();
+    }
+    match cursor.token_tree() {
+        Some((TokenTree::Ident(first), rest)) if first == "pub" => {
+            if rest.group(Delimiter::Parenthesis).is_some() || rest.group(Delimiter::None).is_some()
+            {
+                return input.parse();
+            }
+            input.step(|cursor| match cursor.token_tree() {
+                Some((TokenTree::Ident(ident), rest)) => {
+                    Ok((Visibility::Public(Token![pub](ident.span())), rest))
+                }
+                _ => Err(cursor.error("expected `pub`")),
+            })
+        }
+        _ => Ok(Visibility::Inherited),
+    }
+}
+
+/// A named field's name and colon: an identifier that is not a keyword
+/// (syn reads `_: struct {..}` fields and reports the others) and a `:`
+/// standing alone, the stream moved past them; `None` for anything else.
+fn name_and_colon(input: ParseStream) -> Option<(Ident, Token![:])> {
+    input
+        .step(|cursor| {
+            let found = segment_ident(*cursor).and_then(|(ident, rest)| match rest.token_tree() {
+                Some((TokenTree::Punct(colon), rest))
+                    if colon.as_char() == ':' && colon.spacing() == Spacing::Alone =>
+                {
+                    Some(((ident, Token![:](colon.span())), rest))
+                }
+                _ => None,
+            });
+            found.ok_or_else(|| cursor.error(""))
+        })
+        .ok()
 }
 
 /// A field's type when it is a plain path followed by the end of the field
