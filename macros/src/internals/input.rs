@@ -35,72 +35,70 @@ use syn::{
 
 /// Parses a derive's input into the `DeriveInput` syn's own parser returns.
 pub fn derive_input(input: ParseStream) -> Result<DeriveInput> {
+    /// The item's keyword: what follows its name and generics.
+    enum Kind {
+        Struct(Token![struct]),
+        Enum(Token![enum]),
+        Union(Token![union]),
+    }
     let attrs = outer_attrs(input)?;
     let vis = input.parse::<Visibility>()?;
     let lookahead = input.lookahead1();
-    if lookahead.peek(Token![struct]) {
-        let struct_token = input.parse::<Token![struct]>()?;
-        let ident = input.parse::<Ident>()?;
-        let generics = input.parse::<Generics>()?;
-        let (where_clause, fields, semi_token) = data_struct(input)?;
-        Ok(DeriveInput {
-            attrs,
-            vis,
-            ident,
-            generics: Generics {
-                where_clause,
-                ..generics
-            },
-            data: Data::Struct(DataStruct {
+    let kind = if lookahead.peek(Token![struct]) {
+        Kind::Struct(input.parse()?)
+    } else if lookahead.peek(Token![enum]) {
+        Kind::Enum(input.parse()?)
+    } else if lookahead.peek(Token![union]) {
+        Kind::Union(input.parse()?)
+    } else {
+        return Err(lookahead.error());
+    };
+    let ident = input.parse::<Ident>()?;
+    let generics = input.parse::<Generics>()?;
+    let (where_clause, data) = match kind {
+        Kind::Struct(struct_token) => {
+            let (where_clause, fields, semi_token) = data_struct(input)?;
+            let data = DataStruct {
                 struct_token,
                 fields,
                 semi_token,
-            }),
-        })
-    } else if lookahead.peek(Token![enum]) {
-        let enum_token = input.parse::<Token![enum]>()?;
-        let ident = input.parse::<Ident>()?;
-        let generics = input.parse::<Generics>()?;
-        let where_clause = input.parse::<Option<WhereClause>>()?;
-        let content;
-        let brace_token = braced!(content in input);
-        let variants = content.parse_terminated(variant, Token![,])?;
-        Ok(DeriveInput {
-            attrs,
-            vis,
-            ident,
-            generics: Generics {
-                where_clause,
-                ..generics
-            },
-            data: Data::Enum(DataEnum {
+            };
+            (where_clause, Data::Struct(data))
+        }
+        Kind::Enum(enum_token) => {
+            let where_clause = input.parse::<Option<WhereClause>>()?;
+            let content;
+            let brace_token = braced!(content in input);
+            let variants = content.parse_terminated(variant, Token![,])?;
+            let data = DataEnum {
                 enum_token,
                 brace_token,
                 variants,
-            }),
-        })
-    } else if lookahead.peek(Token![union]) {
-        let union_token = input.parse::<Token![union]>()?;
-        let ident = input.parse::<Ident>()?;
-        let generics = input.parse::<Generics>()?;
-        let where_clause = input.parse::<Option<WhereClause>>()?;
-        let fields = input.parse::<FieldsNamed>()?;
-        Ok(DeriveInput {
-            attrs,
-            vis,
-            ident,
-            generics: Generics {
+            };
+            (where_clause, Data::Enum(data))
+        }
+        Kind::Union(union_token) => {
+            let where_clause = input.parse::<Option<WhereClause>>()?;
+            let fields = input.parse::<FieldsNamed>()?;
+            (
                 where_clause,
-                ..generics
-            },
-            data: Data::Union(DataUnion {
-                union_token,
-                fields,
-            }),
-        })
-    } else {
-        Err(lookahead.error())
-    }
+                Data::Union(DataUnion {
+                    union_token,
+                    fields,
+                }),
+            )
+        }
+    };
+    Ok(DeriveInput {
+        attrs,
+        vis,
+        ident,
+        generics: Generics {
+            where_clause,
+            ..generics
+        },
+        data,
+    })
 }
 
 /// Outer attributes, as `Attribute::parse_outer` reads them. The usual
@@ -521,7 +519,7 @@ fn is_keyword(ident: &Ident) -> bool {
 }
 
 /// [`is_keyword`] on a printed name.
-fn is_keyword_name(name: &str) -> bool {
+pub(crate) fn is_keyword_name(name: &str) -> bool {
     // By first letter: most type names start with a capital, and a `match`
     // over all fifty words costs an unoptimized derive a comparison each.
     match name.as_bytes().first() {

@@ -386,33 +386,12 @@ pub(crate) const KEYWORDS: &[&str] = &[
     "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
 ];
 
-/// Whether `word` is one of [`KEYWORDS`], by first letter (a scan of the
-/// list costs an unoptimized derive a comparison a word, for every path and
-/// key it reads).
+/// Whether `word` is one of [`KEYWORDS`]: syn's keyword check by first
+/// letter (a scan of the list costs an unoptimized derive a comparison a
+/// word, for every path and key it reads), with `gen` and without `_`.
 pub(crate) fn is_keyword(word: &str) -> bool {
-    match word.as_bytes().first() {
-        Some(b'S') => word == "Self",
-        Some(b'a') => matches!(word, "abstract" | "as" | "async" | "await"),
-        Some(b'b') => matches!(word, "become" | "box" | "break"),
-        Some(b'c') => matches!(word, "const" | "continue" | "crate"),
-        Some(b'd') => matches!(word, "do" | "dyn"),
-        Some(b'e') => matches!(word, "else" | "enum" | "extern"),
-        Some(b'f') => matches!(word, "false" | "final" | "fn" | "for"),
-        Some(b'g') => word == "gen",
-        Some(b'i') => matches!(word, "if" | "impl" | "in"),
-        Some(b'l') => matches!(word, "let" | "loop"),
-        Some(b'm') => matches!(word, "macro" | "match" | "mod" | "move" | "mut"),
-        Some(b'o') => word == "override",
-        Some(b'p') => matches!(word, "priv" | "pub"),
-        Some(b'r') => matches!(word, "ref" | "return"),
-        Some(b's') => matches!(word, "self" | "static" | "struct" | "super"),
-        Some(b't') => matches!(word, "trait" | "true" | "try" | "type" | "typeof"),
-        Some(b'u') => matches!(word, "unsafe" | "unsized" | "use"),
-        Some(b'v') => word == "virtual",
-        Some(b'w') => matches!(word, "where" | "while"),
-        Some(b'y') => word == "yield",
-        _ => false,
-    }
+    // syn's list (`internals::input`) has `_` and not `gen`.
+    (word != "_" && super::input::is_keyword_name(word)) || word == "gen"
 }
 
 /// `segments` (a leading empty one: a leading `::`) as a path expression,
