@@ -390,7 +390,7 @@ fn field_type(input: ParseStream) -> Option<Type> {
 /// `None`-delimited group from a `macro_rules!` fragment...). The caller
 /// checks that what follows ends the type: syn would read `A + B` or
 /// `Fn(A) -> B` as something else.
-pub(crate) fn path_type(cursor: Cursor) -> Option<(Type, Cursor)> {
+fn path_type(cursor: Cursor) -> Option<(Type, Cursor)> {
     path_type_within(cursor, MAX_DEPTH)
 }
 
