@@ -161,12 +161,9 @@ fn expand(form: &Form) -> TokenStream {
     let packed = packed_fields(&bp, form, &read);
     let deny = form.serde.attrs.deny_unknown_fields();
     let literal_checks = literal_checks(form);
-    // The probe traits only where a default uses them.
-    let default_traits = read.iter().any(|f| emit::uses_default_traits(&f.default));
-    // One `impl` and one `const` per form: the modules' aliases, the probe
-    // traits and the cache `static` are items inside the constant's block,
-    // not a `const _` block of their own (every item is one more thing each
-    // build after an edit lowers, hashes and reloads:
+    // One `impl` and one `const` per form, and no other item: the decoded
+    // fields are kept by the runtime, by the form's address (every item is
+    // one more thing each build after an edit lowers, hashes and reloads:
     // bench/compile_time/EXPANSION.md). Written with the compiler's own
     // token types (`expand/write.rs`).
     let p = &bp;
@@ -178,8 +175,7 @@ fn expand(form: &Form) -> TokenStream {
         trait_path: ["elicit", "ElicitForm"],
         constant: "FORM",
         ty: ["elicit", "Form"],
-        default_traits,
-        cache: packed.is_some().then_some(("__TF_FORM", "DecodedForm")),
+        cache: None,
     };
     // __tf::Form { type_name: .., fields: .., deny_unknown_fields: .. }
     let value = |w: &mut W| {
@@ -320,18 +316,13 @@ impl PackedFields<'_> {
                     w.slice(&self.defaults, |w, d| d.write(w));
                 }
             });
-            w.member("cache", |w| {
-                w.punct('&');
-                w.ident("__TF_FORM");
-            });
         });
     }
 }
 
 /// The form's fields in the packed encoding (`toolform::__private::PackedForm`,
 /// whose module documents the text), or `None` where the listed one is
-/// needed: a generic type (a `static` in a generic impl is shared by every
-/// instantiation) or a description written as an expression.
+/// needed: a generic type or a description written as an expression.
 fn packed_fields<'a>(
     p: &'a syn::Ident,
     form: &Form,
@@ -359,8 +350,14 @@ fn packed_fields<'a>(
         } else {
             types.push(FormType { p, ty, asserts })
         };
+        // Flag 4: the default is the one of the field's kind.
+        let mut of_kind = 0;
         let default = match &field.default {
             crate::internals::model::DefaultValue::None => 0,
+            crate::internals::model::DefaultValue::OfShape => {
+                of_kind = 4;
+                0
+            }
             d @ (crate::internals::model::DefaultValue::Null
             | crate::internals::model::DefaultValue::OfType) => {
                 1 + defaults.index_by(emit::default_key(ty, d), || emit::DefaultFn {
@@ -372,7 +369,7 @@ fn packed_fields<'a>(
             d => 1 + defaults.push(emit::DefaultFn { p, ty, default: d }),
         };
         let never_required = field.has_default || ours.fill.is_some();
-        text.num(usize::from(ours.enum_names.is_some()) | usize::from(never_required) << 1);
+        text.num(usize::from(ours.enum_names.is_some()) | usize::from(never_required) << 1 | of_kind);
         text.num(ty_index);
         text.num(default);
         text.str(&field.name);

@@ -257,11 +257,11 @@ pub(crate) fn write_shape_fn(w: &mut W, p: &syn::Ident, ty: &syn::Type, wire: &W
     }
 }
 
-/// The serialized default of a field of type `ty`, or `None`: the type's
-/// own `Default` through `DefaultOf` (no default when it is not `Default +
-/// Serialize`), else a closure through `DefaultVia` (a type that is not
-/// `Serialize` simply gets no `"default"`). The block the
-/// derive emits imports the probe traits (`uses_default_traits`).
+/// The serialized default of a field of type `ty`, or `None`: a closure
+/// that asks the compiler whether the value can be shown (the runtime's
+/// `__private::defaults`): the type's own `Default` through `DefaultOf`,
+/// a function's or the container's value through `DefaultVia`. A type that
+/// is not `Serialize` (or not `Default`) simply gets no `"default"`.
 pub(crate) fn default_value<'a>(
     p: &'a syn::Ident,
     ty: &'a syn::Type,
@@ -291,39 +291,44 @@ pub(crate) fn write_default(w: &mut W, p: &syn::Ident, ty: &syn::Type, default: 
             w.p(p, "Some");
             return w.group(Delimiter::Parenthesis, |w| w.p(p, "null_default"));
         }
-        DefaultValue::OfType => {
-            // `p::DefaultOf::<ty>::FN`
-            w.p(p, "DefaultOf");
-            w.turbofish(|w| w.ty(ty));
-            w.colon2();
-            return w.ident("FN");
-        }
         _ => {}
     }
-    // `p::Some(|| p::DefaultVia::<ty>::json(value))`
+    // `p::Some(|| p::DefaultOf::<ty>::NEW.json())`, or
+    // `p::Some(|| p::DefaultVia::<ty>(value).json())`
     w.p(p, "Some");
     w.group(Delimiter::Parenthesis, |w| {
         w.punct('|');
         w.punct('|');
-        w.p(p, "DefaultVia");
-        w.turbofish(|w| w.ty(ty));
-        w.colon2();
+        if let DefaultValue::OfType | DefaultValue::OfShape = default {
+            w.p(p, "DefaultOf");
+            w.turbofish(|w| w.ty(ty));
+            w.colon2();
+            w.ident("NEW");
+        } else {
+            w.p(p, "DefaultVia");
+            w.turbofish(|w| w.ty(ty));
+            w.group(Delimiter::Parenthesis, |w| match default {
+                DefaultValue::Path(path) => {
+                    // `&path()`
+                    w.punct('&');
+                    w.tokens(path);
+                    w.group(Delimiter::Parenthesis, |_| {});
+                }
+                DefaultValue::Container(member) => {
+                    w.tokens(&quote!(&<Self as ::core::default::Default>::default().#member))
+                }
+                DefaultValue::ContainerPath(path, member) => {
+                    w.tokens(&quote!(&{ let __container: Self = #path(); __container }.#member))
+                }
+                DefaultValue::None
+                | DefaultValue::Null
+                | DefaultValue::OfType
+                | DefaultValue::OfShape => {}
+            });
+        }
+        w.punct('.');
         w.ident("json");
-        w.group(Delimiter::Parenthesis, |w| match default {
-            DefaultValue::Path(path) => {
-                // `&path()`
-                w.punct('&');
-                w.tokens(path);
-                w.group(Delimiter::Parenthesis, |_| {});
-            }
-            DefaultValue::Container(member) => {
-                w.tokens(&quote!(&<Self as ::core::default::Default>::default().#member))
-            }
-            DefaultValue::ContainerPath(path, member) => {
-                w.tokens(&quote!(&{ let __container: Self = #path(); __container }.#member))
-            }
-            DefaultValue::None | DefaultValue::Null | DefaultValue::OfType => {}
-        });
+        w.group(Delimiter::Parenthesis, |_| {});
     });
 }
 
@@ -335,15 +340,9 @@ pub(crate) fn default_key<'a>(
 ) -> crate::expand::packed::KeyRef<'a> {
     use crate::expand::packed::KeyRef;
     match default {
-        DefaultValue::OfType => KeyRef::Type(ty),
+        DefaultValue::OfType | DefaultValue::OfShape => KeyRef::Type(ty),
         _ => KeyRef::Fixed(0),
     }
-}
-
-/// `default_value(default)` names a probe trait (`NoDefaultOf`,
-/// `NoDefaultVia`), which the derives then import once per type.
-pub(crate) fn uses_default_traits(default: &DefaultValue) -> bool {
-    !matches!(default, DefaultValue::None | DefaultValue::Null)
 }
 
 /// The one `impl` both derives write for a type, with its one constant:
@@ -353,8 +352,6 @@ pub(crate) fn uses_default_traits(default: &DefaultValue) -> bool {
 /// impl<..> krate::module::Trait for Ident<..> where .. {
 ///     const CONSTANT: &'static krate::module::Type = &{
 ///         use krate::__private as __tf;
-///         #[allow(unused_imports)]                              // with probe traits
-///         use __tf::{NoDefaultOf as _, NoDefaultVia as _};
 ///         static CACHE: __tf::CacheType = __tf::CacheType::EMPTY; // with a cache
 ///         value
 ///     };
@@ -362,8 +359,8 @@ pub(crate) fn uses_default_traits(default: &DefaultValue) -> bool {
 /// }
 /// ```
 ///
-/// The alias of toolform's private module, the probe traits and the cache
-/// `static` are items inside the constant's block, not a `const _` block of
+/// The alias of toolform's private module and the cache `static` are
+/// items inside the constant's block, not a `const _` block of
 /// their own: every item is one more thing each build after an edit lowers,
 /// hashes and reloads (bench/compile_time/EXPANSION.md).
 pub(crate) struct TraitImpl<'a> {
@@ -374,8 +371,6 @@ pub(crate) struct TraitImpl<'a> {
     pub trait_path: [&'a str; 2],
     pub constant: &'a str,
     pub ty: [&'a str; 2],
-    /// Import the probe traits (`uses_default_traits`).
-    pub default_traits: bool,
     /// `(name, type)` of the cache `static`.
     pub cache: Option<(&'a str, &'a str)>,
 }
@@ -420,27 +415,6 @@ impl TraitImpl<'_> {
                 w.ident("as");
                 w.syn_ident(p);
                 w.punct(';');
-                if self.default_traits {
-                    w.punct('#');
-                    w.group(Delimiter::Bracket, |w| {
-                        w.ident("allow");
-                        w.group(Delimiter::Parenthesis, |w| w.ident("unused_imports"));
-                    });
-                    w.ident("use");
-                    w.syn_ident(p);
-                    w.colon2();
-                    w.group(Delimiter::Brace, |w| {
-                        for (i, name) in ["NoDefaultOf", "NoDefaultVia"].into_iter().enumerate() {
-                            if i > 0 {
-                                w.punct(',');
-                            }
-                            w.ident(name);
-                            w.ident("as");
-                            w.ident("_");
-                        }
-                    });
-                    w.punct(';');
-                }
                 if let Some((name, ty)) = self.cache {
                     w.ident("static");
                     w.ident(name);

@@ -233,6 +233,8 @@ pub(crate) const DESERIALIZE_WITH: usize = 2;
 pub(crate) const HAS_DEFAULT: usize = 4;
 pub(crate) const SKIP_SERIALIZING_IF: usize = 8;
 pub(crate) const SKIP_IF_NONE: usize = 16;
+/// The default is the one of the field's shape (`DefaultValue::OfShape`).
+pub(crate) const DEFAULT_OF_SHAPE: usize = 32;
 
 #[cfg(test)]
 mod tests {

@@ -79,6 +79,11 @@ pub enum DefaultValue {
     /// `#[serde(default)]` on a field of a concrete type: its `Default`,
     /// when it is `Default + Serialize`.
     OfType,
+    /// `#[serde(default)]` on a field whose type the tokens name as a
+    /// primitive (`u8`..`i64`, `f32`, `f64`, `bool`, `String`, or `Vec` of
+    /// one): its default is read off the type's shape at run time, with no
+    /// code per field (`Prim::default_of_shape`).
+    OfShape,
     /// `#[serde(default = "path")]` on the field.
     Path(syn::ExprPath),
     /// `#[serde(default)]` on the struct: this field of `Self::default()`.

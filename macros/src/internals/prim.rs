@@ -33,6 +33,42 @@ pub enum Prim {
 }
 
 impl Prim {
+    /// Whether the default `ty` takes (`#[serde(default)]`) can be read off
+    /// the shape of its type at run time: `ty` names one of the types
+    /// above but `u128`/`i128` (whose shapes have no bounds), not through
+    /// `Option`, or is `Vec` of one. The runtime shows the default of a
+    /// shape only where it is one of these types' (a type of the user's own
+    /// with such a name has another shape, and shows no default).
+    pub fn default_of_shape(ty: &syn::Type) -> bool {
+        let plain = |ty: &syn::Type| {
+            !super::serde_attr::is_std_option(strip(ty))
+                && match Prim::of(ty) {
+                    Some(Prim::Int { min, max }) => min.is_some() && max.is_some(),
+                    Some(_) => true,
+                    None => false,
+                }
+        };
+        if plain(ty) {
+            return true;
+        }
+        let syn::Type::Path(path) = strip(ty) else {
+            return false;
+        };
+        if path.qself.is_some() || path.path.leading_colon.is_some() {
+            return false;
+        }
+        let [segment] = path.path.segments.iter().collect::<Vec<_>>()[..] else {
+            return false;
+        };
+        let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
+            return false;
+        };
+        match args.args.iter().collect::<Vec<_>>()[..] {
+            [syn::GenericArgument::Type(inner)] => segment.ident == "Vec" && plain(inner),
+            _ => false,
+        }
+    }
+
     /// The primitive `ty` names, through any number of `Option<..>`
     /// (`Option` forwards what these checks read).
     pub fn of(ty: &syn::Type) -> Option<Prim> {
@@ -163,6 +199,31 @@ fn strip(mut ty: &syn::Type) -> &syn::Type {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn defaults_read_off_the_shape() {
+        let yes = |s: &str| Prim::default_of_shape(&syn::parse_str(s).unwrap());
+        for ty in ["u8", "i64", "f32", "bool", "String", "(u16)", "Vec<u32>", "Vec<String>"] {
+            assert!(yes(ty), "{ty}");
+        }
+        for ty in [
+            "u128",
+            "i128",
+            "usize",
+            "char",
+            "Option<u8>",
+            "Vec<Option<u8>>",
+            "Vec<Vec<u8>>",
+            "Vec<Mode>",
+            "std::vec::Vec<u8>",
+            "::std::string::String",
+            "Mode",
+            "Vec<u8, A>",
+            "HashSet<u8>",
+        ] {
+            assert!(!yes(ty), "{ty}");
+        }
+    }
 
     fn of(s: &str) -> Option<Prim> {
         Prim::of(&syn::parse_str(s).ok()?)

@@ -51,7 +51,6 @@ const _: fn() = || {
     fn sync_send<T: Sync + Send>() {}
     sync_send::<OnceLock<Value>>();
     sync_send::<OnceLock<crate::shape::Body>>();
-    sync_send::<OnceLock<&'static [crate::elicit::FormField]>>();
 };
 
 impl Schemas {

@@ -1,52 +1,77 @@
 //! Default values shown in the schema: `#[serde(default)]` and
 //! `#[serde(default = "path")]` on fields, and `null` for `Option` fields.
+//!
+//! A default is shown only when its type is `Serialize` (and, for a type's
+//! own default, `Default`): the derive cannot see either bound, so the
+//! generated code asks the compiler, in a closure that the table holds:
+//!
+//! ```text
+//! || __tf::DefaultOf::<T>::NEW.json()          // #[serde(default)]
+//! || __tf::DefaultVia::<T>(&path()).json()      // #[serde(default = "path")]
+//! ```
+//!
+//! Method lookup takes the inherent `json` below where its bounds hold, and
+//! otherwise goes on through `Deref` to [`NoDefault::json`], which gives
+//! `None`. Unlike a trait-based fallback, this needs no import in the
+//! generated code: each such import was an item of its own that every build
+//! after an edit resolved and hashed again (bench/compile_time/EXPANSION.md).
+//!
+//! A `#[serde(default)]` field whose type the derive reads as a primitive
+//! (`u32`, `f64`, `bool`, `String`, `Vec` of those) has no closure at all:
+//! its default is read off the field's shape (`shape::packed`).
 
 use super::*;
 
-/// `#[serde(default)]` on a field of a concrete type: `DefaultOf::<T>::FN`
-/// is the inherent constant below when `T` is `Default + Serialize`, and the
-/// trait's `None` otherwise (inherent items shadow trait items only where
-/// their bounds hold). One shared function per field type instead of a
-/// closure per field: a smaller, faster-compiling expansion.
+/// `#[serde(default)]` on a field of type `T`: `DefaultOf::<T>::NEW.json()`
+/// is `T::default()` serialized when `T` is `Default + Serialize`, else
+/// `None` (see the module documentation).
 pub struct DefaultOf<T: ?Sized>(core::marker::PhantomData<T>);
 
-/// The fallback of [`DefaultOf`]: no `"default"`.
-pub trait NoDefaultOf {
-    /// No default value to show.
-    const FN: Option<fn() -> Option<Value>> = None;
+impl<T: ?Sized> DefaultOf<T> {
+    /// The probe.
+    pub const NEW: DefaultOf<T> = DefaultOf(core::marker::PhantomData);
 }
-impl<T: ?Sized> NoDefaultOf for DefaultOf<T> {}
 
 impl<T: Default + serde::Serialize> DefaultOf<T> {
     /// The serialized `T::default()`.
-    pub const FN: Option<fn() -> Option<Value>> = Some(default_json::<T>);
-}
-
-fn default_json<T: Default + serde::Serialize>() -> Option<Value> {
-    serde_json::to_value(T::default()).ok()
-}
-
-/// A `#[serde(default = "path")]` (or container default) value of a field of
-/// type `T`: `DefaultVia::<T>::json(&value)` is the inherent function below
-/// when `T` is `Serialize`, and the trait's `None` otherwise (inherent items
-/// shadow trait items only where their bounds hold, as for [`DefaultOf`]).
-/// A path, not a method call through autoref: less for the compiler to
-/// probe in every default's closure.
-pub struct DefaultVia<T: ?Sized>(core::marker::PhantomData<T>);
-
-/// The fallback of [`DefaultVia`]: no `"default"`.
-pub trait NoDefaultVia<T: ?Sized> {
-    /// Nothing to show.
-    fn json(_value: &T) -> Option<Value> {
-        None
+    pub fn json(&self) -> Option<Value> {
+        serde_json::to_value(T::default()).ok()
     }
 }
-impl<T: ?Sized> NoDefaultVia<T> for DefaultVia<T> {}
 
-impl<T: serde::Serialize + ?Sized> DefaultVia<T> {
+impl<T: ?Sized> core::ops::Deref for DefaultOf<T> {
+    type Target = NoDefault;
+    fn deref(&self) -> &NoDefault {
+        &NoDefault
+    }
+}
+
+/// A `#[serde(default = "path")]` (or container default) value of a field
+/// of type `T`: `DefaultVia::<T>(&value).json()` is the value serialized
+/// when `T` is `Serialize`, else `None` (see the module documentation).
+pub struct DefaultVia<'a, T: ?Sized>(pub &'a T);
+
+impl<T: serde::Serialize + ?Sized> DefaultVia<'_, T> {
     /// The serialized value.
-    pub fn json(value: &T) -> Option<Value> {
-        serde_json::to_value(value).ok()
+    pub fn json(&self) -> Option<Value> {
+        serde_json::to_value(self.0).ok()
+    }
+}
+
+impl<T: ?Sized> core::ops::Deref for DefaultVia<'_, T> {
+    type Target = NoDefault;
+    fn deref(&self) -> &NoDefault {
+        &NoDefault
+    }
+}
+
+/// What [`DefaultOf`] and [`DefaultVia`] fall back to: no `"default"`.
+pub struct NoDefault;
+
+impl NoDefault {
+    /// Nothing to show.
+    pub fn json(&self) -> Option<Value> {
+        None
     }
 }
 

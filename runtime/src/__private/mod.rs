@@ -7,7 +7,7 @@ pub use crate::shape::{
 };
 // The derive's compact encodings: named by generated code only, so public
 // here and nowhere else (`Body::Packed` and `FormFields::Packed` are hidden).
-pub use crate::elicit::form::{DecodedForm, PackedForm};
+pub use crate::elicit::form::PackedForm;
 // The form types the `ElicitForm` derive names, under the one alias it
 // imports (`__tf`): one `use` per form fewer (bench/compile_time/EXPANSION.md).
 pub use crate::elicit::{Form, FormField, FormFields, FormValue, Format};

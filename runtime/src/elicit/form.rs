@@ -6,7 +6,6 @@ use super::Format;
 use crate::ToolSchema;
 use crate::shape::{Bound, Content, EnumView, IntRange, Shape};
 use serde_json::Value;
-use std::sync::OnceLock;
 
 /// A flat form: the fields of one struct.
 #[derive(Debug)]
@@ -55,22 +54,6 @@ pub struct PackedForm {
     /// serializable default).
     #[allow(clippy::type_complexity)]
     pub defaults: &'static [Option<fn() -> Option<Value>>],
-    /// Where the decoded fields are kept: a `static` of the form's own.
-    pub cache: &'static DecodedForm,
-}
-
-/// The decoded fields of a [`PackedForm`], filled on first use.
-#[derive(Debug)]
-pub struct DecodedForm(pub(super) OnceLock<&'static [FormField]>);
-
-// SAFETY: an `OnceLock<&[FormField]>`, which is `Sync` (checked once in
-// `__private`); stated by hand for the derive's `static`s (see `Schemas`).
-unsafe impl Sync for DecodedForm {}
-
-impl DecodedForm {
-    /// Not decoded yet. A `const` for the derive's `static`.
-    #[allow(clippy::declare_interior_mutable_const)]
-    pub const EMPTY: DecodedForm = DecodedForm(OnceLock::new());
 }
 
 /// One form field.

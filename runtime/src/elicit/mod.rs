@@ -33,7 +33,7 @@
 //! ```
 
 pub(crate) mod answer;
-// `pub(crate)`: the derive's compact encoding (`PackedForm`, `DecodedForm`)
+// `pub(crate)`: the derive's compact encoding (`PackedForm`)
 // is named through `toolform::__private`, and so are the compile-time checks.
 pub(crate) mod form;
 mod format;

@@ -23,14 +23,18 @@
 //!
 //! `type` indexes [`PackedForm::types`]; `default` is 0 for none, else
 //! 1 + an index into [`PackedForm::defaults`]. Flags: 1 titled options as
-//! the legacy `enumNames`, 2 never required (a default fills it). `format`:
+//! the legacy `enumNames`, 2 never required (a default fills it), 4 the
+//! default is `Default::default()` of a type the derive read as a primitive,
+//! shown as the default of its kind (with `default` 0). `format`:
 //! 0 none, 1 email, 2 uri, 3 date, 4 date-time.
 //!
 //! Only the derive writes this text; a malformed one (which the derive
 //! never writes) decodes to a form without fields rather than a panic.
 
 use super::Format;
-use super::form::{FormField, FormFields, FormType, PackedForm};
+use super::form::{FieldKind, FormField, FormFields, FormType, PackedForm};
+use crate::memo::Memo;
+use serde_json::Value;
 use crate::shape::{Bound, Items, leak};
 
 impl FormFields {
@@ -44,9 +48,28 @@ impl FormFields {
 }
 
 impl PackedForm {
-    /// The decoded fields.
+    /// The decoded fields, decoded once per form.
+    ///
+    /// Kept by the form's address, as the rendered forms are (`lower.rs`):
+    /// a `static` of each form's own would be one more item in every build
+    /// after an edit (bench/compile_time/EXPANSION.md). Two forms at one
+    /// address are the same bytes, so the same fields; one form at two
+    /// addresses (a constant copied between codegen units) is decoded once
+    /// per copy.
     pub fn fields(&'static self) -> &'static [FormField] {
-        self.cache.0.get_or_init(|| {
+        use std::cell::Cell;
+        static CACHE: Memo<usize, &'static [FormField]> = Memo::new();
+        thread_local! {
+            // The form this thread read last: no lock, no hashing on a repeat.
+            static LAST: Cell<Option<(usize, &'static [FormField])>> = const { Cell::new(None) };
+        }
+        let key = self as *const PackedForm as usize;
+        if let Some((k, fields)) = LAST.with(Cell::get)
+            && k == key
+        {
+            return fields;
+        }
+        let fields = CACHE.get_or(key, || {
             let mut reader = Reader {
                 items: Items::new(self.text),
                 packed: self,
@@ -55,7 +78,40 @@ impl PackedForm {
                 .fields()
                 .filter(|_| reader.items.is_done())
                 .unwrap_or(&[])
-        })
+        });
+        LAST.with(|last| last.set(Some((key, fields))));
+        fields
+    }
+}
+
+/// The serialized `T::default()` of a field the derive read as a primitive
+/// type, from the kind its type has: `0`, `0.0`, `false` or `""`, as
+/// serde_json writes the `Default` of the integer types, `f32`, `f64`,
+/// `bool` and `String`. Any other kind (a type of the user's own that only
+/// has such a name) shows no default: nothing is guessed.
+fn default_of_kind(kind: &FieldKind) -> Option<fn() -> Option<Value>> {
+    fn zero() -> Option<Value> {
+        Some(Value::from(0u8))
+    }
+    fn float_zero() -> Option<Value> {
+        Some(Value::from(0.0f64))
+    }
+    fn no() -> Option<Value> {
+        Some(Value::Bool(false))
+    }
+    fn empty_string() -> Option<Value> {
+        Some(Value::String(String::new()))
+    }
+    match kind {
+        FieldKind::Integer(range) if !range.nonzero => Some(zero),
+        FieldKind::Number => Some(float_zero),
+        FieldKind::Boolean => Some(no),
+        FieldKind::String {
+            format: None,
+            min_length: None,
+            max_length: None,
+        } => Some(empty_string),
+        _ => None,
     }
 }
 
@@ -78,6 +134,9 @@ impl Reader {
         let flags = self.items.num()?;
         let ty: &'static FormType = self.packed.types.get(self.items.num()?)?;
         let default = match self.items.num()? {
+            // The derive read the field's type as a primitive: its default
+            // is the one of the kind the type has.
+            0 if flags & 4 != 0 => default_of_kind(&ty.kind),
             0 => None,
             i => *self.packed.defaults.get(i - 1)?,
         };
@@ -139,7 +198,7 @@ impl Reader {
 
 #[cfg(test)]
 mod tests {
-    use super::super::form::{DecodedForm, FieldKind};
+    use super::super::form::FieldKind;
     use super::*;
     use serde_json::Value;
 
@@ -167,7 +226,6 @@ mod tests {
             text,
             types: TYPES,
             defaults: &[Some(three)],
-            cache: Box::leak(Box::new(DecodedForm::EMPTY)),
         }));
         packed.fields()
     }

@@ -28,7 +28,9 @@
 //! `shape` indexes [`Packed::shapes`]; `default` and `constraints` are 0 for
 //! none, else 1 + an index into [`Packed::defaults`] /
 //! [`Packed::constraints`]. Field flags: 1 flatten, 2 `deserialize_with`,
-//! 4 has a default, 8 `skip_serializing_if`, 16 skipped exactly when `None`.
+//! 4 has a default, 8 `skip_serializing_if`, 16 skipped exactly when `None`,
+//! 32 the default is `Default::default()` of a type the derive read as a
+//! primitive, shown as the default of its shape (with `default` 0).
 //! Variant flags: 1 `other`, 2 `untagged`. `repr`: 0 external, 1 internal,
 //! 2 adjacent, 3 untagged. `deny`, `titled`: 0 or 1.
 //!
@@ -300,6 +302,9 @@ impl Reader {
         let shape = self.shape()?;
         let ser_shape = self.shape()?;
         let default_value = match self.num()? {
+            // The derive read the field's type as a primitive: its default
+            // is the one of the shape the type has.
+            0 if flags & 32 != 0 => default_of_shape(shape()),
             0 => None,
             i => *self.packed.defaults.get(i - 1)?,
         };
@@ -385,6 +390,47 @@ impl Reader {
             title,
             description,
         })
+    }
+}
+
+/// The serialized `T::default()` of a field the derive read as a primitive
+/// type, from the shape its type has: `0`, `0.0`, `false`, `""` or `[]`, as
+/// serde_json writes the `Default` of `u8`..`u64`, `i8`..`i64`, `usize`,
+/// `isize`, `f32`, `f64`, `bool`, `String` and `Vec<_>`. Any other shape
+/// (a type of the user's own that only has such a name) shows no default:
+/// nothing is guessed.
+fn default_of_shape(shape: &Shape) -> Option<fn() -> Option<Value>> {
+    fn zero() -> Option<Value> {
+        Some(Value::from(0u8))
+    }
+    fn float_zero() -> Option<Value> {
+        Some(Value::from(0.0f64))
+    }
+    fn no() -> Option<Value> {
+        Some(Value::Bool(false))
+    }
+    fn empty_string() -> Option<Value> {
+        Some(Value::String(String::new()))
+    }
+    fn empty_list() -> Option<Value> {
+        Some(Value::Array(Vec::new()))
+    }
+    match shape {
+        Shape::Integer(range) if !range.nonzero && range.min.is_some() && range.max.is_some() => {
+            Some(zero)
+        }
+        Shape::Number => Some(float_zero),
+        Shape::Bool => Some(no),
+        Shape::String(s)
+            if s.min_length.is_none()
+                && s.max_length.is_none()
+                && s.format.is_none()
+                && s.input_pattern.is_none() =>
+        {
+            Some(empty_string)
+        }
+        Shape::Seq(_) => Some(empty_list),
+        _ => None,
     }
 }
 

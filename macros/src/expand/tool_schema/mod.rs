@@ -139,11 +139,6 @@ fn expand(cont: &Container) -> TokenStream {
     let range_checks = nonempty(checks::range_checks(cont));
     let example_checks = nonempty(checks::example_checks(cont));
     let header_checks = nonempty(checks::header_checks(cont));
-    // The probe traits only where a default uses them.
-    let default_traits = cont
-        .fields
-        .iter()
-        .any(|f| emit::uses_default_traits(&f.default));
     // A packed body finds its cache (`Decoded`: the decoded body and the
     // two schemas) through its own `cache`; another type with a cache of
     // its own gets `__SCHEMAS`.
@@ -188,7 +183,6 @@ fn expand(cont: &Container) -> TokenStream {
         trait_path: ["__private", "ToolSchema"],
         constant: "SHAPE",
         ty: ["__private", "Shape"],
-        default_traits,
         cache: decoded.then_some(("__TF", "Decoded")),
     };
     // __tf::Shape::Named(&__tf::Named { .. })

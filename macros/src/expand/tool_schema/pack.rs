@@ -162,6 +162,10 @@ impl Gen<'_, '_> {
             }
             let default = match &ours.default {
                 crate::internals::model::DefaultValue::None => 0,
+                crate::internals::model::DefaultValue::OfShape => {
+                    flags |= DEFAULT_OF_SHAPE;
+                    0
+                }
                 d @ (crate::internals::model::DefaultValue::Null
                 | crate::internals::model::DefaultValue::OfType) => {
                     1 + defaults.index_by(emit::default_key(field.ty, d), || emit::DefaultFn {

@@ -5,6 +5,7 @@
 use crate::internals::attr::FieldAttrs;
 use crate::internals::bound::params_in;
 use crate::internals::model::{DefaultValue, WireType};
+use crate::internals::prim::Prim;
 use crate::internals::serde_attr::TakenPaths;
 use crate::internals::serde_attr::{
     chrono_ts, custom_de, is_std_option, known_wire, serde_borrow_bytes,
@@ -92,6 +93,7 @@ pub fn default_value(
     match (field_default, container_default) {
         (SerdeDefault::Default | SerdeDefault::Path(_), _) if generic => DefaultValue::None,
         (SerdeDefault::Default, _) if is_std_option(field.ty) => DefaultValue::Null,
+        (SerdeDefault::Default, _) if Prim::default_of_shape(field.ty) => DefaultValue::OfShape,
         (SerdeDefault::Default, _) => DefaultValue::OfType,
         (SerdeDefault::Path(path), _) => DefaultValue::Path(path.clone()),
         (SerdeDefault::None, _) if !type_params.is_empty() => DefaultValue::None,

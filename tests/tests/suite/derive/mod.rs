@@ -4,6 +4,7 @@
 mod attr_spellings;
 mod beside_validators;
 mod constraints;
+mod defaults;
 mod enums;
 mod items;
 mod structs;
