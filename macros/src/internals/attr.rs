@@ -183,7 +183,12 @@ pub struct Items {
 }
 
 /// Reads the receiver `R` of one place from its screened items.
-fn receive<R: FromMeta>(cx: &Ctxt, screened: &Screened) -> Option<R> {
+fn receive<R: FromMeta + Default>(cx: &Ctxt, screened: &Screened) -> Option<R> {
+    // No keys (most places): every member is absent, as darling would read
+    // an empty list, without running its reader.
+    if screened.items.is_empty() {
+        return Some(R::default());
+    }
     R::from_list(&screened.items)
         .map_err(|e| cx.syn_error(e.into()))
         .ok()

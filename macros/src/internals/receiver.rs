@@ -27,7 +27,7 @@ use super::value::{Literal, Number};
 pub use darling::ast::NestedMeta;
 
 /// `#[schema(...)]` on a struct or enum.
-#[derive(FromMeta)]
+#[derive(FromMeta, Default)]
 pub struct ContainerSchema {
     pub title: Option<String>,
     pub description: Option<String>,
@@ -38,7 +38,7 @@ pub struct ContainerSchema {
 }
 
 /// `#[schema(...)]` on an enum variant.
-#[derive(FromMeta)]
+#[derive(FromMeta, Default)]
 pub struct VariantSchema {
     pub title: Option<String>,
     pub description: Option<String>,
@@ -46,7 +46,7 @@ pub struct VariantSchema {
 
 /// `#[schema(...)]` on a field (`with` is taken out before; see the module
 /// docs).
-#[derive(FromMeta)]
+#[derive(FromMeta, Default)]
 pub struct FieldSchema {
     pub title: Option<String>,
     pub description: Option<String>,
@@ -62,7 +62,7 @@ pub struct FieldSchema {
 
 /// `items(..)` or `values(..)` inside a field's `#[schema(...)]` (nested
 /// `items`/`values` are taken out before; see `keys::Screened::nested`).
-#[derive(FromMeta)]
+#[derive(FromMeta, Default)]
 pub struct InnerSchema {
     pub length: Option<Bounds>,
     pub range: Option<Bounds>,
@@ -71,14 +71,14 @@ pub struct InnerSchema {
 }
 
 /// `#[elicit(...)]` on a form.
-#[derive(FromMeta)]
+#[derive(FromMeta, Default)]
 pub struct ElicitContainer {
     #[darling(rename = "crate")]
     pub krate: Option<SpannedValue<String>>,
 }
 
 /// `#[elicit(...)]` on a form field.
-#[derive(FromMeta)]
+#[derive(FromMeta, Default)]
 pub struct ElicitField {
     pub title: Option<String>,
     pub description: Option<String>,
@@ -498,6 +498,47 @@ mod plain_items_tests {
         ] {
             let tokens: proc_macro2::TokenStream = list.parse().expect("test list lexes");
             assert!(plain_items(&tokens).is_none(), "{list}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod default_tests {
+    use super::*;
+
+    /// `attr::receive` skips darling for a place without keys and takes
+    /// `Default` instead: both must read every member as absent.
+    #[test]
+    fn an_empty_list_reads_as_the_default() {
+        fn both<R: FromMeta + Default>() -> [R; 2] {
+            let read = R::from_list(&[]).unwrap_or_else(|e| panic!("{e}"));
+            [read, R::default()]
+        }
+        for c in both::<ContainerSchema>() {
+            assert!(c.title.is_none() && c.description.is_none() && c.krate.is_none());
+            assert!(!c.titled.is_present() && !c.no_json_schema.is_present());
+        }
+        for v in both::<VariantSchema>() {
+            assert!(v.title.is_none() && v.description.is_none());
+        }
+        for f in both::<FieldSchema>() {
+            assert!(f.title.is_none() && f.description.is_none());
+            assert!(f.length.is_none() && f.range.is_none());
+            assert!(f.pattern.is_none() && f.format.is_none() && f.header.is_none());
+            assert!(f.example.is_empty() && !f.deprecated.is_present());
+        }
+        for i in both::<InnerSchema>() {
+            assert!(i.length.is_none() && i.range.is_none());
+            assert!(i.pattern.is_none() && i.format.is_none());
+        }
+        for e in both::<ElicitContainer>() {
+            assert!(e.krate.is_none());
+        }
+        for e in both::<ElicitField>() {
+            assert!(e.title.is_none() && e.description.is_none());
+            assert!(e.length.is_none() && e.range.is_none() && e.format.is_none());
+            assert!(e.min_items.is_none() && e.max_items.is_none() && e.default.is_none());
+            assert!(!e.enum_names.is_present());
         }
     }
 }
