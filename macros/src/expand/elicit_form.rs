@@ -1,7 +1,7 @@
 //! `#[derive(ElicitForm)]`: a flat struct as an MCP elicitation form.
 
 use crate::expand::emit::{self, bound, respan};
-use crate::expand::write::{Prefix, W};
+use crate::expand::write::W;
 use crate::internals::ast::Container;
 use crate::internals::attr::{FormAttrs, FormFieldAttrs};
 use crate::internals::check::check_form;
@@ -151,11 +151,10 @@ fn fallback(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
 
 fn expand(form: &Form) -> TokenStream {
     let krate = &form.krate;
-    // The form types are named by their full path (`krate::__private::..`):
-    // the block of the generated `FORM` has no item at all, not even an
-    // alias of that module (an item costs each build after an edit more
-    // than the longer paths: bench/compile_time/EXPANSION.md).
-    let bp = Prefix::path(krate);
+    // Inside the block of the generated `FORM`, `__tf` names toolform's
+    // private module, which re-exports the form types the expansion names:
+    // shorter paths, one `use` per form.
+    let bp = syn::Ident::new("__tf", proc_macro2::Span::call_site());
     let ident = &form.serde.ident;
     let read: Vec<&FormField> = form.fields.iter().filter(|f| f.read).collect();
     let generics = form_bounds(form, &read);
@@ -229,7 +228,7 @@ fn form_bounds(form: &Form, fields: &[&FormField]) -> syn::Generics {
 }
 
 /// The field's compile-time checks of its attributes against its type.
-fn asserts(p: &Prefix, field: &FormField) -> Vec<TokenStream> {
+fn asserts(p: &syn::Ident, field: &FormField) -> Vec<TokenStream> {
     let ours: &FormFieldAttrs = &field.attrs;
     let ty = &field.ty;
     let mut asserts = Vec::new();
@@ -264,7 +263,7 @@ fn asserts(p: &Prefix, field: &FormField) -> Vec<TokenStream> {
 /// into the stream of the table it is an item of: no stream of its own to
 /// interpolate (each a few calls into the compiler).
 struct FormType<'a> {
-    p: &'a Prefix,
+    p: &'a syn::Ident,
     ty: &'a syn::Type,
     asserts: Vec<TokenStream>,
 }
@@ -277,7 +276,7 @@ impl FormType<'_> {
             w.punct_spanned('<', span);
             w.ty(self.ty);
             w.ident_at("as", span);
-            w.prefix(self.p);
+            w.syn_ident(self.p);
             w.colon2_at(span);
             w.ident_at("FormValue", span);
             w.punct_spanned('>', span);
@@ -306,7 +305,7 @@ struct PackedFields<'a> {
 
 impl PackedFields<'_> {
     /// `p::FormFields::Packed(&p::PackedForm { .. })`.
-    fn write(&self, w: &mut W, p: &Prefix) {
+    fn write(&self, w: &mut W, p: &syn::Ident) {
         w.variant_of(p, ["FormFields", "Packed"], "PackedForm", |w| {
             w.member("text", |w| w.str_lit(&self.text));
             w.member("types", |w| w.slice(&self.types, |w, t| t.write(w)));
@@ -325,7 +324,7 @@ impl PackedFields<'_> {
 /// whose module documents the text), or `None` where the listed one is
 /// needed: a generic type or a description written as an expression.
 fn packed_fields<'a>(
-    p: &'a Prefix,
+    p: &'a syn::Ident,
     form: &Form,
     fields: &[&'a FormField],
 ) -> Option<PackedFields<'a>> {
@@ -403,7 +402,7 @@ fn packed_fields<'a>(
     })
 }
 
-fn form_field(p: &Prefix, field: &FormField) -> TokenStream {
+fn form_field(p: &syn::Ident, field: &FormField) -> TokenStream {
     let ours: &FormFieldAttrs = &field.attrs;
     let ty = &field.ty;
     let ty_span = emit::ty_span(ty);

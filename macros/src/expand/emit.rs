@@ -1,6 +1,6 @@
 //! Token helpers shared by both derives. Imports only `internals`.
 
-use crate::expand::write::{Prefix, W};
+use crate::expand::write::W;
 use crate::internals::doc::Description;
 use crate::internals::model::{DefaultValue, WireType};
 use crate::internals::serde_attr::ChronoTs;
@@ -54,12 +54,12 @@ impl<F: Fn(&mut TokenStream)> ToTokens for Direct<F> {
 
 /// The description: `#[schema(description)]`, else the doc comment (a
 /// `concat!` when it has `#[doc = expr]` parts).
-pub(crate) fn opt_desc<'a>(p: &'a Prefix, description: &'a Description) -> impl ToTokens + 'a {
+pub(crate) fn opt_desc<'a>(p: &'a syn::Ident, description: &'a Description) -> impl ToTokens + 'a {
     Direct(move |t: &mut TokenStream| W::into_stream(t, |w| write_opt_desc(w, p, description)))
 }
 
 /// [`opt_desc`], written by `w`.
-pub(crate) fn write_opt_desc(w: &mut W, p: &Prefix, description: &Description) {
+pub(crate) fn write_opt_desc(w: &mut W, p: &syn::Ident, description: &Description) {
     match description {
         Description::Expr(expr) => {
             w.p(p, "Some");
@@ -71,12 +71,12 @@ pub(crate) fn write_opt_desc(w: &mut W, p: &Prefix, description: &Description) {
 }
 
 /// `p::Some("s")` or `p::NO_STR`.
-pub(crate) fn opt_str<'a>(p: &'a Prefix, s: Option<&'a str>) -> impl ToTokens + 'a {
+pub(crate) fn opt_str<'a>(p: &'a syn::Ident, s: Option<&'a str>) -> impl ToTokens + 'a {
     Direct(move |t: &mut TokenStream| W::into_stream(t, |w| write_opt_str(w, p, s)))
 }
 
 /// [`opt_str`], written by `w`.
-pub(crate) fn write_opt_str(w: &mut W, p: &Prefix, s: Option<&str>) {
+pub(crate) fn write_opt_str(w: &mut W, p: &syn::Ident, s: Option<&str>) {
     match s {
         Some(s) => {
             w.p(p, "Some");
@@ -207,7 +207,7 @@ pub(crate) fn shape_key<'a>(
 /// `shape_fn(p, ty, wire)` as a value (`None`: the type's own), written
 /// when interpolated, into the stream it is interpolated in.
 pub(crate) struct ShapeFn<'a> {
-    pub p: &'a Prefix,
+    pub p: &'a Ident,
     pub ty: &'a syn::Type,
     pub wire: Option<&'a WireType>,
 }
@@ -222,7 +222,7 @@ impl ShapeFn<'_> {
 /// on the type that must implement `ToolSchema`, so a missing impl is
 /// reported there.
 pub(crate) fn shape_fn<'a>(
-    p: &'a Prefix,
+    p: &'a syn::Ident,
     ty: &'a syn::Type,
     wire: &'a WireType,
 ) -> impl ToTokens + 'a {
@@ -230,11 +230,11 @@ pub(crate) fn shape_fn<'a>(
 }
 
 /// [`shape_fn`], written by `w`.
-pub(crate) fn write_shape_fn(w: &mut W, p: &Prefix, ty: &syn::Type, wire: &WireType) {
+pub(crate) fn write_shape_fn(w: &mut W, p: &syn::Ident, ty: &syn::Type, wire: &WireType) {
     // `p::shape_of::<T>`, every token but `p` and `T`'s own at `span` (as
     // `quote_spanned!` writes it).
     let shape_of = |w: &mut W, span: Span, arg: &syn::Type| {
-        w.prefix(p);
+        w.syn_ident(p);
         w.colon2_at(span);
         w.ident_at("shape_of", span);
         w.colon2_at(span);
@@ -263,7 +263,7 @@ pub(crate) fn write_shape_fn(w: &mut W, p: &Prefix, ty: &syn::Type, wire: &WireT
 /// a function's or the container's value through `DefaultVia`. A type that
 /// is not `Serialize` (or not `Default`) simply gets no `"default"`.
 pub(crate) fn default_value<'a>(
-    p: &'a Prefix,
+    p: &'a syn::Ident,
     ty: &'a syn::Type,
     default: &'a DefaultValue,
 ) -> impl ToTokens + 'a {
@@ -272,7 +272,7 @@ pub(crate) fn default_value<'a>(
 
 /// [`default_value`] as a value, written when a table is.
 pub(crate) struct DefaultFn<'a> {
-    pub p: &'a Prefix,
+    pub p: &'a Ident,
     pub ty: &'a syn::Type,
     pub default: &'a DefaultValue,
 }
@@ -284,7 +284,7 @@ impl DefaultFn<'_> {
 }
 
 /// [`default_value`], written by `w`.
-pub(crate) fn write_default(w: &mut W, p: &Prefix, ty: &syn::Type, default: &DefaultValue) {
+pub(crate) fn write_default(w: &mut W, p: &syn::Ident, ty: &syn::Type, default: &DefaultValue) {
     match default {
         DefaultValue::None => return w.p(p, "NO_DEFAULT"),
         DefaultValue::Null => {
@@ -351,7 +351,7 @@ pub(crate) fn default_key<'a>(
 /// #[automatically_derived]
 /// impl<..> krate::module::Trait for Ident<..> where .. {
 ///     const CONSTANT: &'static krate::module::Type = &{
-///         use krate::__private as __tf;                      // with `Prefix::Alias`
+///         use krate::__private as __tf;
 ///         static CACHE: __tf::CacheType = __tf::CacheType::EMPTY; // with a cache
 ///         value
 ///     };
@@ -379,7 +379,7 @@ impl TraitImpl<'_> {
     pub(crate) fn write(
         &self,
         w: &mut W,
-        p: &Prefix,
+        p: &Ident,
         value: impl FnOnce(&mut W),
         after: impl FnOnce(&mut W),
     ) {
@@ -408,15 +408,13 @@ impl TraitImpl<'_> {
             w.punct('&');
             w.group(Delimiter::Brace, |w| {
                 // use krate::__private as __tf;
-                if let Prefix::Alias(alias) = p {
-                    w.ident("use");
-                    w.syn_path(self.krate);
-                    w.colon2();
-                    w.ident("__private");
-                    w.ident("as");
-                    w.syn_ident(alias);
-                    w.punct(';');
-                }
+                w.ident("use");
+                w.syn_path(self.krate);
+                w.colon2();
+                w.ident("__private");
+                w.ident("as");
+                w.syn_ident(p);
+                w.punct(';');
                 if let Some((name, ty)) = self.cache {
                     w.ident("static");
                     w.ident(name);

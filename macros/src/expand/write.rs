@@ -17,39 +17,6 @@
 use proc_macro2::{Delimiter, Span};
 use quote::ToTokens;
 
-/// How generated code names toolform's private module: the alias the
-/// constant's block declares (`use krate::__private as __tf;`, short paths
-/// where the block holds items anyway), or its full path (`krate::__private`),
-/// where the alias would be the block's one item.
-pub(crate) enum Prefix {
-    Alias(proc_macro2::Ident),
-    Path(syn::Path),
-}
-
-impl Prefix {
-    /// The alias `__tf`.
-    pub fn alias() -> Prefix {
-        Prefix::Alias(proc_macro2::Ident::new("__tf", Span::call_site()))
-    }
-
-    /// `krate::__private`.
-    pub fn path(krate: &syn::Path) -> Prefix {
-        let mut path = krate.clone();
-        path.segments
-            .push(proc_macro2::Ident::new("__private", Span::call_site()).into());
-        Prefix::Path(path)
-    }
-}
-
-impl ToTokens for Prefix {
-    fn to_tokens(&self, tokens: &mut proc_macro2::TokenStream) {
-        match self {
-            Prefix::Alias(alias) => alias.to_tokens(tokens),
-            Prefix::Path(path) => path.to_tokens(tokens),
-        }
-    }
-}
-
 /// Tokens being written; see the module docs.
 pub(crate) struct W {
     imp: Imp,
@@ -201,17 +168,9 @@ impl W {
         }
     }
 
-    /// `p` itself: the alias, or the module's path.
-    pub fn prefix(&mut self, p: &Prefix) {
-        match p {
-            Prefix::Alias(alias) => self.syn_ident(alias),
-            Prefix::Path(path) => self.syn_path(path),
-        }
-    }
-
     /// `p::name` at the call site.
-    pub fn p(&mut self, p: &Prefix, name: &str) {
-        self.prefix(p);
+    pub fn p(&mut self, p: &proc_macro2::Ident, name: &str) {
+        self.syn_ident(p);
         self.colon2();
         self.ident(name);
     }
@@ -220,7 +179,7 @@ impl W {
     /// reference to a struct literal.
     pub fn variant_of(
         &mut self,
-        p: &Prefix,
+        p: &proc_macro2::Ident,
         [enum_name, variant]: [&str; 2],
         ty: &str,
         members: impl FnOnce(&mut W),
@@ -444,7 +403,6 @@ fn plain_path_type(ty: &syn::Type) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::Prefix;
     use super::W;
     use proc_macro2::Delimiter;
     use quote::{ToTokens, quote};
@@ -460,7 +418,7 @@ mod tests {
     #[test]
     fn writes_what_quote_writes() {
         let mut w = W::new();
-        let p = Prefix::alias();
+        let p = proc_macro2::Ident::new("__tf", proc_macro2::Span::call_site());
         w.ident("impl");
         w.path(&["a", "B"]);
         w.lifetime("static");
@@ -473,10 +431,9 @@ mod tests {
                 r#type
             ));
             w.ident("r#match");
-            w.p(&Prefix::path(&syn::parse_quote!(::toolform)), "X");
         });
         let expected =
-            quote!(impl a::B 'static & { __tf::Some("x \"y\"") #[allow(x)] r#type r#match ::toolform::__private::X });
+            quote!(impl a::B 'static & { __tf::Some("x \"y\"") #[allow(x)] r#type r#match });
         assert_eq!(shown(w.finish()), shown(expected));
     }
 

@@ -26,7 +26,7 @@ mod struct_;
 mod tuple;
 
 use crate::expand::emit;
-use crate::expand::write::{Prefix, W};
+use crate::expand::write::W;
 use crate::internals::ast;
 use crate::internals::bound::with_bounds;
 use crate::internals::check;
@@ -81,7 +81,7 @@ pub fn derive(input: &syn::DeriveInput, taken: Vec<TakenPaths>) -> TokenStream {
 struct Gen<'c, 'a> {
     cont: &'c Container<'a>,
     /// `__tf`, the name of `toolform::__private` inside the generated block.
-    p: Prefix,
+    p: syn::Ident,
 }
 
 fn expand(cont: &Container) -> TokenStream {
@@ -90,7 +90,7 @@ fn expand(cont: &Container) -> TokenStream {
     // private module: shorter paths, a smaller expansion.
     let g = Gen {
         cont,
-        p: Prefix::alias(),
+        p: syn::Ident::new("__tf", proc_macro2::Span::call_site()),
     };
     let p = &g.p;
     let ident = &cont.serde.ident;

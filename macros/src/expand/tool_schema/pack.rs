@@ -6,7 +6,7 @@ use super::names::aliases;
 use super::{Gen, skipped_both};
 use crate::expand::emit;
 use crate::expand::packed::KeyRef;
-use crate::expand::write::{Prefix, W};
+use crate::expand::write::W;
 use crate::internals::model::{Field as FieldModel, WireType};
 use quote::{ToTokens, quote};
 use serde_derive_internals::ast::{Field, Style, Variant};
@@ -214,7 +214,7 @@ impl Gen<'_, '_> {
     pub(super) fn write_packed(&self, w: &mut W, out: &Out) {
         let p = &self.p;
         // `&[item, ..]`, or `p::none` for no items.
-        fn table<T>(w: &mut W, p: &Prefix, items: &[T], none: &str, item: impl Fn(&mut W, &T)) {
+        fn table<T>(w: &mut W, p: &syn::Ident, items: &[T], none: &str, item: impl Fn(&mut W, &T)) {
             if items.is_empty() {
                 w.p(p, none)
             } else {
