@@ -207,7 +207,7 @@ impl ContainerAttrs {
             cx,
             attrs,
             Place::Container,
-            foreign.then_some(Counted::Other),
+            foreign.then_some(|| Counted::Other),
         );
         let r = receive::<receiver::ContainerSchema>(cx, &s);
         let (title, description, krate, titled, no_json_schema) = match r {
@@ -235,7 +235,7 @@ impl VariantAttrs {
     /// `titled`: the enum is `titled`, so the doc comment is the title.
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], titled: bool, foreign: bool) -> Self {
         let doc = Doc::from_attrs(attrs);
-        let s = screen(cx, attrs, Place::Variant, foreign.then_some(Counted::Other));
+        let s = screen(cx, attrs, Place::Variant, foreign.then_some(|| Counted::Other));
         let (title, description) = receive::<receiver::VariantSchema>(cx, &s)
             .map(|r| (r.title, r.description))
             .unwrap_or_default();
@@ -264,7 +264,7 @@ impl FieldAttrs {
         } else {
             Doc::none()
         };
-        let s = screen(cx, attrs, Place::Field, ty.map(Counted::of));
+        let s = screen(cx, attrs, Place::Field, ty.map(|ty| move || Counted::of(ty)));
         let mut out = FieldAttrs {
             title: None,
             description: Description::None,
@@ -311,7 +311,7 @@ impl FieldAttrs {
 
 impl FormAttrs {
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> Self {
-        let s = screen(cx, attrs, Place::ElicitContainer, None);
+        let s = screen(cx, attrs, Place::ElicitContainer, None::<fn() -> Counted>);
         let krate = receive::<receiver::ElicitContainer>(cx, &s)
             .and_then(|r| r.krate)
             .and_then(|k| parse_crate(cx, &k));
@@ -322,7 +322,7 @@ impl FormAttrs {
 impl FormFieldAttrs {
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], ty: &syn::Type) -> Self {
         let doc = Doc::from_attrs(attrs);
-        let s = screen(cx, attrs, Place::ElicitField, Some(Counted::of(ty)));
+        let s = screen(cx, attrs, Place::ElicitField, Some(|| Counted::of(ty)));
         let mut out = FormFieldAttrs {
             title: None,
             description: Description::None,

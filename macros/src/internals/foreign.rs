@@ -43,7 +43,12 @@ impl Source {
     pub fn of(attr: &syn::Attribute) -> Option<Source> {
         // Printed once: each comparison of an identifier with a `&str`
         // prints it again (every attribute of every field, each edit).
-        match attr.path().get_ident()?.to_string().as_str() {
+        Source::named(&attr.path().get_ident()?.to_string())
+    }
+
+    /// The foreign attribute named `name`.
+    pub fn named(name: &str) -> Option<Source> {
+        match name {
             "schemars" => Some(Source::Schemars),
             "validate" => Some(Source::Validate),
             "garde" => Some(Source::Garde),

@@ -159,22 +159,36 @@ pub fn screen(
     cx: &Ctxt,
     attrs: &[Attribute],
     place: Place,
-    foreign: Option<foreign::Counted>,
+    foreign: Option<impl FnOnce() -> foreign::Counted>,
 ) -> Screened {
-    // Nothing is compared (or written as text) unless a foreign attribute is
-    // there: the common field pays one ident comparison per attribute.
-    let foreign = foreign.filter(|_| attrs.iter().any(|a| foreign::Source::of(a).is_some()));
+    let attr_name = place.attr_name();
+    // Each attribute's name printed once (a comparison of an identifier
+    // with a `&str` prints it again), for ours and the foreign ones.
+    let mut ours = Vec::new();
+    let mut any_foreign = false;
+    for attr in attrs {
+        if let Some(ident) = attr.path().get_ident() {
+            let name = ident.to_string();
+            if name == attr_name {
+                ours.push(attr);
+            } else if foreign::Source::named(&name).is_some() {
+                any_foreign = true;
+            }
+        }
+    }
+    // Nothing is compared (or written as text), and the field's type is not
+    // read, unless a foreign attribute is there.
+    let foreign = foreign.filter(|_| any_foreign).map(|counted| counted());
     let mut out = Screened {
         compare: foreign.is_some(),
         ..Screened::default()
     };
-    let attr_name = place.attr_name();
     let origin: &'static str = if attr_name == "elicit" {
         "#[elicit(..)]"
     } else {
         "#[schema(..)]"
     };
-    for attr in attrs.iter().filter(|a| a.path().is_ident(attr_name)) {
+    for attr in ours {
         let takes_with = matches!(place, Place::Field | Place::Container | Place::Variant);
         let split = match receiver::split(attr, takes_with) {
             Ok(split) => split,
