@@ -257,9 +257,9 @@ fn asserts(p: &syn::Ident, field: &FormField) -> Vec<TokenStream> {
     asserts
 }
 
-/// `&<ty as p::FormValue>::TYPE`, every token but the type's own and `p`
-/// at the type's first token (a type that is not a form value is reported
-/// there); with assertions, `{ asserts.. &<..>::TYPE }`. Written straight
+/// `<ty as p::FormValue>::TYPE` (a reference), every token but the type's
+/// own and `p` at the type's first token (a type that is not a form value
+/// is reported there); with assertions, `{ asserts.. <..>::TYPE }`. Written straight
 /// into the stream of the table it is an item of: no stream of its own to
 /// interpolate (each a few calls into the compiler).
 struct FormType<'a> {
@@ -272,7 +272,6 @@ impl FormType<'_> {
     fn write(&self, w: &mut W) {
         let span = emit::ty_span(self.ty);
         let of_type = |w: &mut W| {
-            w.punct_spanned('&', span);
             w.punct_spanned('<', span);
             w.ty(self.ty);
             w.ident_at("as", span);

@@ -121,7 +121,7 @@ pub(crate) enum Key {
     /// An item whose tokens do not say what it is (a closure, a block of
     /// assertions): never equal to another.
     Unique,
-    /// Something made of one type (`shape_of::<T>`, `&<T as FormValue>::TYPE`,
+    /// Something made of one type (`shape_of::<T>`, `<T as FormValue>::TYPE`,
     /// `DefaultOf::<T>::FN`: one kind per table), compared by
     /// [`type_text`] (spans ignored, as the printed text ignored them).
     Type(String),

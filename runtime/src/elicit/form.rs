@@ -135,7 +135,9 @@ pub trait FormValue {
     const OPTIONAL: bool = false;
     /// [`KIND`](Self::KIND) and [`OPTIONAL`](Self::OPTIONAL) together, as the
     /// derive's compact encoding refers to them.
-    const TYPE: FormType = FormType {
+    /// (A reference: the derive's table holds it as it is, with nothing
+    /// for the compiler to promote per field.)
+    const TYPE: &'static FormType = &FormType {
         kind: Self::KIND,
         optional: Self::OPTIONAL,
     };

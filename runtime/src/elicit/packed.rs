@@ -4,7 +4,7 @@
 //! const-evaluated per field (bench/compile_time/EXPANSION.md). The derive
 //! writes instead one string literal holding every name, flag and
 //! annotation of the form's fields, plus only what depends on types: one
-//! `&<T as FormValue>::TYPE` per distinct field type (with the field's
+//! `<T as FormValue>::TYPE` per distinct field type (with the field's
 //! compile-time checks) and the defaults. This module decodes it into the
 //! ordinary field list once per form, on first use.
 //!
