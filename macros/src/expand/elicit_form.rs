@@ -82,7 +82,7 @@ fn literal_checks(form: &Form) -> TokenStream {
     let mut out = TokenStream::new();
     let p = quote!(#krate::__private);
     for field in &form.fields {
-        let ty = &field.ty;
+        let ty = field.ty;
         let ours = &field.attrs;
         // A check the field's type certainly passes is left out
         // (`internals::prim`).
@@ -217,7 +217,7 @@ fn form_bounds(form: &Form, fields: &[&FormField]) -> syn::Generics {
         .predicates
         .push(syn::parse_quote!(Self: #krate::__private::serde::de::DeserializeOwned));
     for field in fields {
-        let ty = &field.ty;
+        let ty = field.ty;
         if !crate::internals::bound::params_in(ty, &params).is_empty() {
             where_clause
                 .predicates
@@ -230,7 +230,7 @@ fn form_bounds(form: &Form, fields: &[&FormField]) -> syn::Generics {
 /// The field's compile-time checks of its attributes against its type.
 fn asserts(p: &syn::Ident, field: &FormField) -> Vec<TokenStream> {
     let ours: &FormFieldAttrs = &field.attrs;
-    let ty = &field.ty;
+    let ty = field.ty;
     let mut asserts = Vec::new();
     // An assertion the field's type certainly meets is left out
     // (`internals::prim`).
@@ -338,7 +338,7 @@ fn packed_fields<'a>(
     for field in fields {
         let ours: &FormFieldAttrs = &field.attrs;
         let description = ours.description.packed()?;
-        let ty = &field.ty;
+        let ty = field.ty;
         let asserts = asserts(p, field);
         let ty_index = if asserts.is_empty() {
             types.index_by(crate::expand::packed::KeyRef::Type(ty), || FormType {
@@ -403,7 +403,7 @@ fn packed_fields<'a>(
 
 fn form_field(p: &syn::Ident, field: &FormField) -> TokenStream {
     let ours: &FormFieldAttrs = &field.attrs;
-    let ty = &field.ty;
+    let ty = field.ty;
     let ty_span = emit::ty_span(ty);
     let name = &field.name;
     let asserts = asserts(p, field);

@@ -98,11 +98,11 @@ pub struct Form<'a> {
     /// The path of the toolform crate.
     pub krate: syn::Path,
     /// One per field of the struct, in order.
-    pub fields: Vec<FormField>,
+    pub fields: Vec<FormField<'a>>,
 }
 
 /// A field of a form, checked.
-pub struct FormField {
+pub struct FormField<'a> {
     pub attrs: FormFieldAttrs,
     /// serde reads it: it is a field of the form (else only its literal
     /// checks are emitted).
@@ -110,7 +110,7 @@ pub struct FormField {
     /// The key serde reads, and its aliases (without the key).
     pub name: String,
     pub aliases: Vec<String>,
-    pub ty: syn::Type,
+    pub ty: &'a syn::Type,
     /// The primitive `ty` names, if any (`Prim::of`, read once).
     pub prim: Option<crate::internals::prim::Prim>,
     /// The default shown (`None` when `#[elicit(default)]` gives one).

@@ -57,7 +57,7 @@ pub fn check_form<'a>(
             read,
             name,
             aliases,
-            ty: field.ty.clone(),
+            ty: field.ty,
             prim: crate::internals::prim::Prim::of(field.ty),
             default,
             has_default: decide::has_default(field, container_default),
