@@ -91,6 +91,71 @@ pub struct ElicitField {
     pub enum_names: Flag,
 }
 
+impl ElicitField {
+    /// The list as darling reads it, without darling's generated reader:
+    /// each item read by the `FromMeta` darling would call for its key
+    /// (so the same values, spans and all). `None` for anything else (a
+    /// literal item, a key that is not one of these, given twice, or a
+    /// value its key cannot read): darling then reads the list, and reports
+    /// what is wrong. Most form fields have an `#[elicit(..)]` list, and
+    /// the generated reader costs each build after an edit about twice this.
+    pub fn read(items: &[NestedMeta]) -> Option<ElicitField> {
+        let mut out = ElicitField::default();
+        let mut seen = 0u16;
+        for item in items {
+            let NestedMeta::Meta(meta) = item else {
+                return None;
+            };
+            // Printed once, as darling prints it.
+            let name = meta.path().get_ident()?.to_string();
+            let bit = match name.as_str() {
+                "title" => {
+                    out.title = FromMeta::from_meta(meta).ok()?;
+                    1
+                }
+                "description" => {
+                    out.description = FromMeta::from_meta(meta).ok()?;
+                    2
+                }
+                "length" => {
+                    out.length = FromMeta::from_meta(meta).ok()?;
+                    4
+                }
+                "range" => {
+                    out.range = FromMeta::from_meta(meta).ok()?;
+                    8
+                }
+                "format" => {
+                    out.format = FromMeta::from_meta(meta).ok()?;
+                    16
+                }
+                "min_items" => {
+                    out.min_items = FromMeta::from_meta(meta).ok()?;
+                    32
+                }
+                "max_items" => {
+                    out.max_items = FromMeta::from_meta(meta).ok()?;
+                    64
+                }
+                "default" => {
+                    out.default = FromMeta::from_meta(meta).ok()?;
+                    128
+                }
+                "enum_names" => {
+                    out.enum_names = FromMeta::from_meta(meta).ok()?;
+                    256
+                }
+                _ => return None,
+            };
+            if seen & bit != 0 {
+                return None;
+            }
+            seen |= bit;
+        }
+        Some(out)
+    }
+}
+
 /// `length(min = .., max = ..)` and `range(min = .., max = ..)`.
 pub struct Bounds {
     pub min: Option<Number>,
@@ -539,6 +604,83 @@ mod default_tests {
             assert!(e.length.is_none() && e.range.is_none() && e.format.is_none());
             assert!(e.min_items.is_none() && e.max_items.is_none() && e.default.is_none());
             assert!(!e.enum_names.is_present());
+        }
+    }
+}
+
+#[cfg(test)]
+mod read_tests {
+    use super::*;
+
+    fn items(list: &str) -> Vec<NestedMeta> {
+        let tokens: TokenStream = list.parse().expect("test list lexes");
+        NestedMeta::parse_meta_list(tokens).expect("test list parses")
+    }
+
+    /// The members as text, spans aside.
+    fn shown(f: &ElicitField) -> String {
+        let bounds = |b: &Option<Bounds>| b.as_ref().map(|b| format!("{:?}..{:?}", b.min, b.max));
+        format!(
+            "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {}",
+            f.title,
+            f.description,
+            bounds(&f.length),
+            bounds(&f.range),
+            f.format.as_ref().map(|v| v.as_ref().clone()),
+            f.min_items.as_ref().map(|v| *v.as_ref()),
+            f.max_items.as_ref().map(|v| *v.as_ref()),
+            f.default.as_ref().map(|v| v.as_ref().clone()),
+            f.enum_names.is_present(),
+        )
+    }
+
+    #[test]
+    fn a_list_it_reads_is_what_darling_reads() {
+        let mut read = 0;
+        for list in [
+            "",
+            "title = \"Name\"",
+            "description = \"About\", title = \"T\"",
+            "range(min = 18, max = 120)",
+            "range(min = -10, max = 10)",
+            "range(min = 0.5)",
+            "length(max = 2000)",
+            "length(min = 1, max = 80), title = \"Your name\"",
+            "format = \"email\"",
+            "format = \"date-time\", default = \"2024-01-01T00:00:00Z\"",
+            "min_items = 1, max_items = 4",
+            "default = \"anon\"",
+            "default = 3",
+            "default = -2.5",
+            "default = true",
+            "default = 'c'",
+            "enum_names",
+            "enum_names, title = \"x\"",
+        ] {
+            let items = items(list);
+            let darling = ElicitField::from_list(&items).expect("darling reads it");
+            let ours = ElicitField::read(&items).unwrap_or_else(|| panic!("not read: {list}"));
+            assert_eq!(shown(&ours), shown(&darling), "{list}");
+            read += 1;
+        }
+        assert_eq!(read, 18);
+    }
+
+    #[test]
+    fn any_other_list_is_left_to_darling() {
+        for list in [
+            "title = \"a\", title = \"b\"",
+            "unknown = 1",
+            "\"lone literal\"",
+            "title = 1",
+            "min_items = \"x\"",
+            "enum_names = true",
+            "a::title = \"x\"",
+            "r#title = \"x\"",
+            "range = 1",
+            "default(x)",
+        ] {
+            assert!(ElicitField::read(&items(list)).is_none(), "{list}");
         }
     }
 }
