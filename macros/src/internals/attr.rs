@@ -235,12 +235,7 @@ impl VariantAttrs {
     /// `titled`: the enum is `titled`, so the doc comment is the title.
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], titled: bool, foreign: bool) -> Self {
         let doc = Doc::from_attrs(attrs);
-        let s = screen(
-            cx,
-            attrs,
-            Place::Variant,
-            foreign.then_some(|| Counted::Other),
-        );
+        let s = screen(cx, attrs, Place::Variant, foreign.then_some(|| Counted::Other));
         let (title, description) = receive::<receiver::VariantSchema>(cx, &s)
             .map(|r| (r.title, r.description))
             .unwrap_or_default();
@@ -269,12 +264,7 @@ impl FieldAttrs {
         } else {
             Doc::none()
         };
-        let s = screen(
-            cx,
-            attrs,
-            Place::Field,
-            ty.map(|ty| move || Counted::of(ty)),
-        );
+        let s = screen(cx, attrs, Place::Field, ty.map(|ty| move || Counted::of(ty)));
         let mut out = FieldAttrs {
             title: None,
             description: Description::None,
@@ -344,8 +334,7 @@ impl FormFieldAttrs {
             enum_names: None,
         };
         let mut description = None;
-        let read = receiver::ElicitField::read(&s.items);
-        if let Some(r) = read.or_else(|| receive::<receiver::ElicitField>(cx, &s)) {
+        if let Some(r) = receive::<receiver::ElicitField>(cx, &s) {
             out.title = r.title;
             description = r.description;
             out.length = r.length.and_then(|b| length(cx, b, s.span("length")));

@@ -2,7 +2,7 @@
 //! literals (for `example` and `#[elicit(default)]`).
 
 /// A numeric literal, possibly negative.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy)]
 pub enum Number {
     Int(i64),
     UInt(u64),
@@ -46,7 +46,7 @@ impl Number {
 }
 
 /// A literal given in an attribute.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone)]
 pub enum Literal {
     Str(String),
     Num(Number),

@@ -167,14 +167,8 @@ fn a_type_named_like_a_primitive_never_shows_the_primitive_default() {
             Some(shown) => assert_eq!(shown, &written[key], "{key} in {schema}"),
         }
     }
-    assert_ne!(
-        schema["properties"]["number"].get("default"),
-        Some(&json!(0))
-    );
-    assert_ne!(
-        schema["properties"]["text"].get("default"),
-        Some(&json!(""))
-    );
+    assert_ne!(schema["properties"]["number"].get("default"), Some(&json!(0)));
+    assert_ne!(schema["properties"]["text"].get("default"), Some(&json!("")));
 }
 
 #[derive(Serialize, Deserialize, ToolSchema, Default, Clone, Copy, PartialEq, Debug)]
@@ -228,9 +222,5 @@ fn a_default_of_another_type_is_shown_exactly_when_it_is_default_and_serialize()
     let read: Mixed = serde_json::from_str("{}").unwrap();
     assert_eq!((read.mode, read.read_only.level), (Mode::Safe, 0));
     let output = Written::output_schema();
-    assert_eq!(
-        output["properties"]["inner"].get("default"),
-        None,
-        "{output}"
-    );
+    assert_eq!(output["properties"]["inner"].get("default"), None, "{output}");
 }
