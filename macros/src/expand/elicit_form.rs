@@ -368,7 +368,9 @@ fn packed_fields<'a>(
             d => 1 + defaults.push(emit::DefaultFn { p, ty, default: d }),
         };
         let never_required = field.has_default || ours.fill.is_some();
-        text.num(usize::from(ours.enum_names.is_some()) | usize::from(never_required) << 1 | of_kind);
+        text.num(
+            usize::from(ours.enum_names.is_some()) | usize::from(never_required) << 1 | of_kind,
+        );
         text.num(ty_index);
         text.num(default);
         text.str(&field.name);

@@ -235,7 +235,12 @@ impl VariantAttrs {
     /// `titled`: the enum is `titled`, so the doc comment is the title.
     pub fn from_attrs(cx: &Ctxt, attrs: &[Attribute], titled: bool, foreign: bool) -> Self {
         let doc = Doc::from_attrs(attrs);
-        let s = screen(cx, attrs, Place::Variant, foreign.then_some(|| Counted::Other));
+        let s = screen(
+            cx,
+            attrs,
+            Place::Variant,
+            foreign.then_some(|| Counted::Other),
+        );
         let (title, description) = receive::<receiver::VariantSchema>(cx, &s)
             .map(|r| (r.title, r.description))
             .unwrap_or_default();
@@ -264,7 +269,12 @@ impl FieldAttrs {
         } else {
             Doc::none()
         };
-        let s = screen(cx, attrs, Place::Field, ty.map(|ty| move || Counted::of(ty)));
+        let s = screen(
+            cx,
+            attrs,
+            Place::Field,
+            ty.map(|ty| move || Counted::of(ty)),
+        );
         let mut out = FieldAttrs {
             title: None,
             description: Description::None,

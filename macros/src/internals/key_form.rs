@@ -202,12 +202,11 @@ pub(crate) fn plain_bound_values(
         let TokenTree::Ident(name) = tree else {
             return None;
         };
-        let which = if name == "min" {
-            0
-        } else if name == "max" {
-            1
-        } else {
-            return None;
+        // Printed once (each comparison with a `&str` prints it again).
+        let which = match name.to_string().as_str() {
+            "min" => 0,
+            "max" => 1,
+            _ => return None,
         };
         if out[which].is_some() {
             return None;

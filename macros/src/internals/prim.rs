@@ -203,7 +203,16 @@ mod tests {
     #[test]
     fn defaults_read_off_the_shape() {
         let yes = |s: &str| Prim::default_of_shape(&syn::parse_str(s).unwrap());
-        for ty in ["u8", "i64", "f32", "bool", "String", "(u16)", "Vec<u32>", "Vec<String>"] {
+        for ty in [
+            "u8",
+            "i64",
+            "f32",
+            "bool",
+            "String",
+            "(u16)",
+            "Vec<u32>",
+            "Vec<String>",
+        ] {
             assert!(yes(ty), "{ty}");
         }
         for ty in [

@@ -50,8 +50,8 @@ pub struct PackedForm {
     pub text: &'static str,
     /// The distinct field types the text refers to.
     pub types: &'static [&'static FormType],
-    /// The serialized defaults the text refers to (`None`: the type has no
-    /// serializable default).
+    /// The serialized defaults the text refers to (each a function that
+    /// gives `None` when the value cannot be shown).
     #[allow(clippy::type_complexity)]
     pub defaults: &'static [Option<fn() -> Option<Value>>],
 }
@@ -73,7 +73,8 @@ pub struct FormField {
     pub title: Option<&'static str>,
     /// `description` (doc comment).
     pub description: Option<&'static str>,
-    /// serde's default value, serialized.
+    /// serde's default value, serialized (the function gives `None` when it
+    /// cannot be shown: its type is not `Serialize`).
     pub default: Option<fn() -> Option<Value>>,
     /// `#[elicit(default = ..)]` as JSON text: shown in the form and filled in
     /// when the answer leaves the field out.

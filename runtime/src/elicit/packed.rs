@@ -34,8 +34,8 @@
 use super::Format;
 use super::form::{FieldKind, FormField, FormFields, FormType, PackedForm};
 use crate::memo::Memo;
-use serde_json::Value;
 use crate::shape::{Bound, Items, leak};
+use serde_json::Value;
 
 impl FormFields {
     /// The fields, decoded from the derive's compact encoding on first use.

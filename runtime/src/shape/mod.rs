@@ -315,7 +315,8 @@ pub struct Field {
     /// A missing field takes a default (`#[serde(default)]` on the field or the
     /// container).
     pub has_default: bool,
-    /// The serialized default value, when the field type is `Serialize`.
+    /// The serialized default value: a function giving it, which gives
+    /// `None` when the value cannot be shown (its type is not `Serialize`).
     pub default_value: Option<fn() -> Option<Value>>,
     /// `skip_serializing_if` is set: the field may be absent from the output.
     pub skip_serializing_if: bool,

@@ -50,8 +50,8 @@ pub struct Packed {
     pub text: &'static str,
     /// The distinct wire shapes the text refers to.
     pub shapes: &'static [fn() -> &'static Shape],
-    /// The serialized defaults the text refers to (`None`: the type has no
-    /// serializable default).
+    /// The serialized defaults the text refers to (each a function that
+    /// gives `None` when the value cannot be shown).
     #[allow(clippy::type_complexity)]
     pub defaults: &'static [Option<fn() -> Option<Value>>],
     /// The declared constraints the text refers to.

@@ -3,6 +3,9 @@
 //! shape of a primitive type, or asked of the compiler (`Default +
 //! Serialize`) for any other type.
 
+// `(u16)`: a type in parentheses, written on purpose.
+#![allow(unused_parens)]
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use toolform::ToolSchema;
@@ -10,7 +13,6 @@ use toolform::elicit::ElicitForm;
 
 /// Every primitive the derive reads off the shape, and the types next to
 /// them that it does not (`u128`, `usize`, `char`, `Option`, nested `Vec`).
-#[allow(unused_parens)]
 #[derive(Serialize, Deserialize, ToolSchema, Default)]
 pub struct Prims {
     #[serde(default)]
@@ -167,8 +169,14 @@ fn a_type_named_like_a_primitive_never_shows_the_primitive_default() {
             Some(shown) => assert_eq!(shown, &written[key], "{key} in {schema}"),
         }
     }
-    assert_ne!(schema["properties"]["number"].get("default"), Some(&json!(0)));
-    assert_ne!(schema["properties"]["text"].get("default"), Some(&json!("")));
+    assert_ne!(
+        schema["properties"]["number"].get("default"),
+        Some(&json!(0))
+    );
+    assert_ne!(
+        schema["properties"]["text"].get("default"),
+        Some(&json!(""))
+    );
 }
 
 #[derive(Serialize, Deserialize, ToolSchema, Default, Clone, Copy, PartialEq, Debug)]
@@ -222,5 +230,9 @@ fn a_default_of_another_type_is_shown_exactly_when_it_is_default_and_serialize()
     let read: Mixed = serde_json::from_str("{}").unwrap();
     assert_eq!((read.mode, read.read_only.level), (Mode::Safe, 0));
     let output = Written::output_schema();
-    assert_eq!(output["properties"]["inner"].get("default"), None, "{output}");
+    assert_eq!(
+        output["properties"]["inner"].get("default"),
+        None,
+        "{output}"
+    );
 }
