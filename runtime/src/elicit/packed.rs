@@ -85,23 +85,11 @@ impl PackedForm {
 }
 
 /// The serialized `T::default()` of a field the derive read as a primitive
-/// type, from the kind its type has: `0`, `0.0`, `false` or `""`, as
-/// serde_json writes the `Default` of the integer types, `f32`, `f64`,
-/// `bool` and `String`. Any other kind (a type of the user's own that only
-/// has such a name) shows no default: nothing is guessed.
+/// type, from the kind its type has (`shape::packed::primitive_default`).
+/// Any other kind (a type of the user's own that only has such a name)
+/// shows no default: nothing is guessed.
 fn default_of_kind(kind: &FieldKind) -> Option<fn() -> Option<Value>> {
-    fn zero() -> Option<Value> {
-        Some(Value::from(0u8))
-    }
-    fn float_zero() -> Option<Value> {
-        Some(Value::from(0.0f64))
-    }
-    fn no() -> Option<Value> {
-        Some(Value::Bool(false))
-    }
-    fn empty_string() -> Option<Value> {
-        Some(Value::String(String::new()))
-    }
+    use crate::shape::packed::primitive_default::*;
     match kind {
         FieldKind::Integer(range) if !range.nonzero => Some(zero),
         FieldKind::Number => Some(float_zero),

@@ -393,28 +393,40 @@ impl Reader {
     }
 }
 
-/// The serialized `T::default()` of a field the derive read as a primitive
-/// type, from the shape its type has: `0`, `0.0`, `false`, `""` or `[]`, as
-/// serde_json writes the `Default` of `u8`..`u64`, `i8`..`i64`, `usize`,
-/// `isize`, `f32`, `f64`, `bool`, `String` and `Vec<_>`. Any other shape
-/// (a type of the user's own that only has such a name) shows no default:
-/// nothing is guessed.
-fn default_of_shape(shape: &Shape) -> Option<fn() -> Option<Value>> {
-    fn zero() -> Option<Value> {
+/// The serialized `Default` of the primitive types, one function each (what
+/// a field's default is: a `fn` pointer): the values serde_json writes for
+/// `u8`..`u64`, `i8`..`i64`, `f32`, `f64`, `bool`, `String` and `Vec<_>`.
+pub(crate) mod primitive_default {
+    use serde_json::Value;
+
+    /// `0`.
+    pub(crate) fn zero() -> Option<Value> {
         Some(Value::from(0u8))
     }
-    fn float_zero() -> Option<Value> {
+    /// `0.0`.
+    pub(crate) fn float_zero() -> Option<Value> {
         Some(Value::from(0.0f64))
     }
-    fn no() -> Option<Value> {
+    /// `false`.
+    pub(crate) fn no() -> Option<Value> {
         Some(Value::Bool(false))
     }
-    fn empty_string() -> Option<Value> {
+    /// `""`.
+    pub(crate) fn empty_string() -> Option<Value> {
         Some(Value::String(String::new()))
     }
-    fn empty_list() -> Option<Value> {
+    /// `[]`.
+    pub(crate) fn empty_list() -> Option<Value> {
         Some(Value::Array(Vec::new()))
     }
+}
+
+/// The serialized `T::default()` of a field the derive read as a primitive
+/// type, from the shape its type has ([`primitive_default`]). Any other
+/// shape (a type of the user's own that only has such a name) shows no
+/// default: nothing is guessed.
+fn default_of_shape(shape: &Shape) -> Option<fn() -> Option<Value>> {
+    use primitive_default::*;
     match shape {
         Shape::Integer(range) if !range.nonzero && range.min.is_some() && range.max.is_some() => {
             Some(zero)
