@@ -57,14 +57,18 @@ impl Prim {
         if path.qself.is_some() || path.path.leading_colon.is_some() {
             return false;
         }
-        let [segment] = path.path.segments.iter().collect::<Vec<_>>()[..] else {
+        let mut segments = path.path.segments.iter();
+        let (Some(segment), None) = (segments.next(), segments.next()) else {
             return false;
         };
         let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
             return false;
         };
-        match args.args.iter().collect::<Vec<_>>()[..] {
-            [syn::GenericArgument::Type(inner)] => segment.ident == "Vec" && plain(inner),
+        let mut args = args.args.iter();
+        match (args.next(), args.next()) {
+            (Some(syn::GenericArgument::Type(inner)), None) => {
+                segment.ident == "Vec" && plain(inner)
+            }
             _ => false,
         }
     }

@@ -55,21 +55,12 @@ impl PackedForm {
     /// after an edit (bench/compile_time/EXPANSION.md). Two forms at one
     /// address are the same bytes, so the same fields; one form at two
     /// addresses (a constant copied between codegen units) is decoded once
-    /// per copy.
+    /// per copy. Read when a form's plan or schema is built, each of which
+    /// is kept in turn: not on an answer's path.
     pub fn fields(&'static self) -> &'static [FormField] {
-        use std::cell::Cell;
         static CACHE: Memo<usize, &'static [FormField]> = Memo::new();
-        thread_local! {
-            // The form this thread read last: no lock, no hashing on a repeat.
-            static LAST: Cell<Option<(usize, &'static [FormField])>> = const { Cell::new(None) };
-        }
         let key = self as *const PackedForm as usize;
-        if let Some((k, fields)) = LAST.with(Cell::get)
-            && k == key
-        {
-            return fields;
-        }
-        let fields = CACHE.get_or(key, || {
+        CACHE.get_or(key, || {
             let mut reader = Reader {
                 items: Items::new(self.text),
                 packed: self,
@@ -78,9 +69,7 @@ impl PackedForm {
                 .fields()
                 .filter(|_| reader.items.is_done())
                 .unwrap_or(&[])
-        });
-        LAST.with(|last| last.set(Some((key, fields))));
-        fields
+        })
     }
 }
 
