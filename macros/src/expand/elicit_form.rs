@@ -188,7 +188,8 @@ fn expand(form: &Form) -> TokenStream {
             w.member("fields", |w| match &packed {
                 Some(packed) => packed.write(w, p),
                 None => {
-                    let listed = read.iter().map(|f| form_field(p, f));
+                    let lifetimes = form.serde.generics.lifetimes().next().is_some();
+                    let listed = read.iter().map(|f| form_field(p, f, lifetimes));
                     w.tokens(&quote!(#p::FormFields::Listed(&[#(#listed),*])));
                 }
             });
@@ -333,6 +334,7 @@ fn packed_fields<'a>(
     if generic {
         return None;
     }
+    let lifetimes = form.serde.generics.lifetimes().next().is_some();
     let (mut text, mut types, mut defaults) = (Text::default(), Table::default(), Table::default());
     text.num(fields.len());
     for field in fields {
@@ -363,9 +365,17 @@ fn packed_fields<'a>(
                     p,
                     ty,
                     default: d,
+                    lifetimes,
                 })
             }
-            d => 1 + defaults.push(emit::DefaultFn { p, ty, default: d }),
+            d => {
+                1 + defaults.push(emit::DefaultFn {
+                    p,
+                    ty,
+                    default: d,
+                    lifetimes,
+                })
+            }
         };
         let never_required = field.has_default || ours.fill.is_some();
         text.num(
@@ -403,7 +413,7 @@ fn packed_fields<'a>(
     })
 }
 
-fn form_field(p: &syn::Ident, field: &FormField) -> TokenStream {
+fn form_field(p: &syn::Ident, field: &FormField, lifetimes: bool) -> TokenStream {
     let ours: &FormFieldAttrs = &field.attrs;
     let ty = field.ty;
     let ty_span = emit::ty_span(ty);
@@ -425,7 +435,7 @@ fn form_field(p: &syn::Ident, field: &FormField) -> TokenStream {
     let title = emit::opt_str(p, ours.title.as_deref());
     // The doc comment, unless `#[elicit(description)]` says otherwise.
     let description = emit::opt_desc(p, &ours.description);
-    let default = emit::default_value(p, ty, &field.default);
+    let default = emit::default_value(p, ty, &field.default, lifetimes);
     let fill = ours.fill.as_ref().map(|(lit, _)| lit.to_json());
     let fill = emit::opt_str(p, fill.as_deref());
     let opt_u64 = |v| emit::opt_u64(p, v);

@@ -257,79 +257,132 @@ pub(crate) fn write_shape_fn(w: &mut W, p: &syn::Ident, ty: &syn::Type, wire: &W
     }
 }
 
-/// The serialized default of a field of type `ty`, or `None`: a closure
-/// that asks the compiler whether the value can be shown (the runtime's
-/// `__private::defaults`): the type's own `Default` through `DefaultOf`,
-/// a function's or the container's value through `DefaultVia`. A type that
-/// is not `Serialize` (or not `Default`) simply gets no `"default"`.
+/// The serialized default of a field of type `ty`, as the member of a
+/// listed field: `p::NO_DEFAULT`, or `p::Some { 0: entry }` with the entry
+/// [`write_default`] writes (braced, so the entry's temporary lives as long
+/// as the constant on every supported compiler).
 pub(crate) fn default_value<'a>(
     p: &'a syn::Ident,
     ty: &'a syn::Type,
     default: &'a DefaultValue,
+    lifetimes: bool,
 ) -> impl ToTokens + 'a {
-    Direct(move |t: &mut TokenStream| W::into_stream(t, |w| write_default(w, p, ty, default)))
+    Direct(move |t: &mut TokenStream| {
+        W::into_stream(t, |w| {
+            if let DefaultValue::None = default {
+                return w.p(p, "NO_DEFAULT");
+            }
+            w.p(p, "Some");
+            w.group(Delimiter::Brace, |w| {
+                w.tokens(&proc_macro2::Literal::usize_unsuffixed(0));
+                w.punct(':');
+                write_default(w, p, ty, default, lifetimes);
+            });
+        })
+    })
 }
 
-/// [`default_value`] as a value, written when a table is.
+/// A default as an entry of a packed table, written when the table is.
 pub(crate) struct DefaultFn<'a> {
     pub p: &'a Ident,
     pub ty: &'a syn::Type,
     pub default: &'a DefaultValue,
+    /// The type has lifetime parameters (see [`write_default`]).
+    pub lifetimes: bool,
 }
 
 impl DefaultFn<'_> {
     pub(crate) fn write(&self, w: &mut W) {
-        write_default(w, self.p, self.ty, self.default);
+        write_default(w, self.p, self.ty, self.default, self.lifetimes);
     }
 }
 
-/// [`default_value`], written by `w`.
-pub(crate) fn write_default(w: &mut W, p: &syn::Ident, ty: &syn::Type, default: &DefaultValue) {
-    match default {
-        DefaultValue::None => return w.p(p, "NO_DEFAULT"),
-        DefaultValue::Null => {
-            w.p(p, "Some");
-            return w.group(Delimiter::Parenthesis, |w| w.p(p, "null_default"));
-        }
-        _ => {}
+/// A default (not `None`) as a `&'static dyn DefaultJson`, asking the
+/// compiler whether the value can be shown by naming a probe function (the
+/// runtime's `__private::defaults`):
+///
+/// ```text
+/// &p::null_default                                   // Option, `null`
+/// &p::of(p::Of::<ty>::default)                        // the type's own Default
+/// &p::via(path, p::Via::<ty>::default)                // a function's value
+/// &p::via(|| <Self as Default>::default().member, p::Via::<ty>::default)
+/// ```
+///
+/// No closure per field but for a container's default: the entry is a
+/// runtime function generic over `ty` alone. A type with lifetime
+/// parameters has its function's value shown through a closure coerced to
+/// a `fn` pointer, which is `'static` where `ty` is not:
+/// `&((|| p::via(..).json()) as fn() -> p::Option<p::Value>)`.
+pub(crate) fn write_default(
+    w: &mut W,
+    p: &syn::Ident,
+    ty: &syn::Type,
+    default: &DefaultValue,
+    lifetimes: bool,
+) {
+    if let DefaultValue::None = default {
+        // Never a table's entry nor written by `default_value`.
+        return;
     }
-    // `p::Some(|| p::DefaultOf::<ty>::NEW.json())`, or
-    // `p::Some(|| p::DefaultVia::<ty>(value).json())`
-    w.p(p, "Some");
-    w.group(Delimiter::Parenthesis, |w| {
-        w.punct('|');
-        w.punct('|');
-        if let DefaultValue::OfType | DefaultValue::OfShape = default {
-            w.p(p, "DefaultOf");
-            w.turbofish(|w| w.ty(ty));
-            w.colon2();
-            w.ident("NEW");
-        } else {
-            w.p(p, "DefaultVia");
-            w.turbofish(|w| w.ty(ty));
-            w.group(Delimiter::Parenthesis, |w| match default {
-                DefaultValue::Path(path) => {
-                    // `&path()`
-                    w.punct('&');
-                    w.tokens(path);
-                    w.group(Delimiter::Parenthesis, |_| {});
-                }
-                DefaultValue::Container(member) => {
-                    w.tokens(&quote!(&<Self as ::core::default::Default>::default().#member))
-                }
-                DefaultValue::ContainerPath(path, member) => {
-                    w.tokens(&quote!(&{ let __container: Self = #path(); __container }.#member))
-                }
-                DefaultValue::None
-                | DefaultValue::Null
-                | DefaultValue::OfType
-                | DefaultValue::OfShape => {}
-            });
+    w.punct('&');
+    match default {
+        DefaultValue::None => {}
+        DefaultValue::Null => w.p(p, "null_default"),
+        DefaultValue::OfType | DefaultValue::OfShape => {
+            w.p(p, "of");
+            w.group(Delimiter::Parenthesis, |w| probe(w, p, "Of", ty));
         }
-        w.punct('.');
-        w.ident("json");
-        w.group(Delimiter::Parenthesis, |_| {});
+        DefaultValue::Path(_) | DefaultValue::Container(_) | DefaultValue::ContainerPath(..)
+            if lifetimes =>
+        {
+            w.group(Delimiter::Parenthesis, |w| {
+                w.group(Delimiter::Parenthesis, |w| {
+                    w.punct('|');
+                    w.punct('|');
+                    via(w, p, ty, default);
+                    w.punct('.');
+                    w.ident("json");
+                    w.group(Delimiter::Parenthesis, |_| {});
+                });
+                w.ident("as");
+                w.tokens(&quote!(fn() -> #p::Option<#p::Value>));
+            })
+        }
+        DefaultValue::Path(_) | DefaultValue::Container(_) | DefaultValue::ContainerPath(..) => {
+            via(w, p, ty, default)
+        }
+    }
+}
+
+/// `p::via(value, p::Via::<ty>::default)`: `value` is the path of the
+/// default function, or a closure reading the container's default.
+fn via(w: &mut W, p: &syn::Ident, ty: &syn::Type, default: &DefaultValue) {
+    w.p(p, "via");
+    w.group(Delimiter::Parenthesis, |w| {
+        match default {
+            DefaultValue::Path(path) => w.tokens(path),
+            DefaultValue::Container(member) => {
+                w.tokens(&quote!(|| <Self as ::core::default::Default>::default().#member))
+            }
+            DefaultValue::ContainerPath(path, member) => {
+                w.tokens(&quote!(|| { let __container: Self = #path(); __container }.#member))
+            }
+            DefaultValue::None
+            | DefaultValue::Null
+            | DefaultValue::OfType
+            | DefaultValue::OfShape => {}
+        }
+        w.punct(',');
+        probe(w, p, "Via", ty);
     });
+}
+
+/// `p::Probe::<ty>::default`.
+fn probe(w: &mut W, p: &syn::Ident, name: &str, ty: &syn::Type) {
+    w.p(p, name);
+    w.turbofish(|w| w.ty(ty));
+    w.colon2();
+    w.ident("default");
 }
 
 /// What `default_value` writes for `Null` and `OfType` defaults, as a table

@@ -55,14 +55,14 @@ pub const NO_STR: Option<&'static str> = None;
 /// No aliases (see [`NO_STR`]).
 pub const NO_NAMES: &[&str] = &[];
 /// No default value (see [`NO_STR`]).
-pub const NO_DEFAULT: Option<fn() -> Option<Value>> = None;
+pub const NO_DEFAULT: Option<&'static dyn crate::shape::DefaultJson> = None;
 /// No declared constraints (see [`NO_STR`]).
 pub const NO_CONSTRAINTS: Option<&'static Constraints> = None;
 /// A packed body without shapes (a struct without fields).
 pub const NO_SHAPES: &[fn() -> &'static Shape] = &[];
 /// A packed body without computed defaults.
 #[allow(clippy::type_complexity)]
-pub const NO_DEFAULTS: &[Option<fn() -> Option<Value>>] = &[];
+pub const NO_DEFAULTS: &[&dyn crate::shape::DefaultJson] = &[];
 /// A packed body without declared constraints.
 pub const NO_CONSTRAINT_LIST: &[&Constraints] = &[];
 /// No length or item count (see [`NO_STR`]).

@@ -4,8 +4,7 @@
 
 use super::Format;
 use crate::ToolSchema;
-use crate::shape::{Bound, Content, EnumView, IntRange, Shape};
-use serde_json::Value;
+use crate::shape::{Bound, Content, DefaultJson, EnumView, IntRange, Shape};
 
 /// A flat form: the fields of one struct.
 #[derive(Debug)]
@@ -53,7 +52,7 @@ pub struct PackedForm {
     /// The serialized defaults the text refers to (each a function that
     /// gives `None` when the value cannot be shown).
     #[allow(clippy::type_complexity)]
-    pub defaults: &'static [Option<fn() -> Option<Value>>],
+    pub defaults: &'static [&'static dyn DefaultJson],
 }
 
 /// One form field.
@@ -73,9 +72,10 @@ pub struct FormField {
     pub title: Option<&'static str>,
     /// `description` (doc comment).
     pub description: Option<&'static str>,
-    /// serde's default value, serialized (the function gives `None` when it
-    /// cannot be shown: its type is not `Serialize`).
-    pub default: Option<fn() -> Option<Value>>,
+    /// serde's default value, serialized when a schema is written
+    /// ([`DefaultJson::json`] gives `None` when it cannot be shown: its type
+    /// is not `Serialize`).
+    pub default: Option<&'static dyn DefaultJson>,
     /// `#[elicit(default = ..)]` as JSON text: shown in the form and filled in
     /// when the answer leaves the field out.
     pub fill: Option<&'static str>,

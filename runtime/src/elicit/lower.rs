@@ -159,7 +159,7 @@ pub(crate) fn field_default(field: &FormField) -> Option<Value> {
     if field.fill.is_some() {
         return fill_value(field);
     }
-    let value = (field.default?)()?;
+    let value = field.default?.json()?;
     // An absent `Option` default is no default.
     (!value.is_null()).then_some(value)
 }

@@ -34,8 +34,7 @@
 use super::Format;
 use super::form::{FieldKind, FormField, FormFields, FormType, PackedForm};
 use crate::memo::Memo;
-use crate::shape::{Bound, Items, leak};
-use serde_json::Value;
+use crate::shape::{Bound, DefaultJson, Items, leak};
 
 impl FormFields {
     /// The fields, decoded from the derive's compact encoding on first use.
@@ -77,17 +76,17 @@ impl PackedForm {
 /// type, from the kind its type has (`shape::packed::primitive_default`).
 /// Any other kind (a type of the user's own that only has such a name)
 /// shows no default: nothing is guessed.
-fn default_of_kind(kind: &FieldKind) -> Option<fn() -> Option<Value>> {
+fn default_of_kind(kind: &FieldKind) -> Option<&'static dyn DefaultJson> {
     use crate::shape::packed::primitive_default::*;
     match kind {
-        FieldKind::Integer(range) if !range.nonzero => Some(zero),
-        FieldKind::Number => Some(float_zero),
-        FieldKind::Boolean => Some(no),
+        FieldKind::Integer(range) if !range.nonzero => Some(&zero),
+        FieldKind::Number => Some(&float_zero),
+        FieldKind::Boolean => Some(&no),
         FieldKind::String {
             format: None,
             min_length: None,
             max_length: None,
-        } => Some(empty_string),
+        } => Some(&empty_string),
         _ => None,
     }
 }
@@ -115,7 +114,7 @@ impl Reader {
             // is the one of the kind the type has.
             0 if flags & 4 != 0 => default_of_kind(&ty.kind),
             0 => None,
-            i => *self.packed.defaults.get(i - 1)?,
+            i => Some(*self.packed.defaults.get(i - 1)?),
         };
         Some(FormField {
             name: self.items.str()?,
@@ -202,7 +201,7 @@ mod tests {
         let packed = Box::leak(Box::new(PackedForm {
             text,
             types: TYPES,
-            defaults: &[Some(three)],
+            defaults: &[&three],
         }));
         packed.fields()
     }
@@ -229,7 +228,7 @@ mod tests {
         assert!(matches!(f.minimum, Some(Bound::Int(-5))));
         assert!(matches!(f.maximum, Some(Bound::Float(v)) if v == 2.5));
         assert_eq!(f.format, Some(Format::Email));
-        assert_eq!(f.default.and_then(|d| d()), Some(Value::from(3)));
+        assert_eq!(f.default.and_then(|d| d.json()), Some(Value::from(3)));
         let g = &fields[1];
         assert!(!g.required, "an optional type is not required");
         assert!(g.default.is_none() && g.title.is_none());

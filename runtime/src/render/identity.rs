@@ -482,7 +482,7 @@ fn same_struct(
                 && *description == g.description
                 && match (default_value, g.default_value) {
                     (None, None) => true,
-                    (Some(x), Some(y)) => x() == y(),
+                    (Some(x), Some(y)) => x.json() == y.json(),
                     _ => false,
                 }
                 && match (constraints, g.constraints) {

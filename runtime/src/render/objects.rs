@@ -72,7 +72,7 @@ impl Renderer {
             });
         }
         if let Some(default) = field.default_value
-            && let Some(value) = default()
+            && let Some(value) = default.json()
             // `null` is not a value of a header property's one type.
             && !(header.is_some() && value.is_null())
         {

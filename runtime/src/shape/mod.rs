@@ -52,6 +52,31 @@ pub enum Shape {
     Named(&'static Named),
 }
 
+/// A field's default value as serde writes it, shown as the schema's
+/// `"default"`: what [`Field::default_value`] and
+/// [`FormField::default`](crate::elicit::FormField::default) hold.
+///
+/// Every `Fn() -> Option<Value>` that is `Sync` (a function, a closure
+/// without captures) is one, so a hand-written shape gives
+/// `default_value: Some(&my_default)`. The derive writes its own, one per
+/// field type rather than one per field.
+pub trait DefaultJson: Sync {
+    /// The default, serialized; `None` when it cannot be shown.
+    fn json(&self) -> Option<Value>;
+}
+
+impl<F: Fn() -> Option<Value> + Sync> DefaultJson for F {
+    fn json(&self) -> Option<Value> {
+        self()
+    }
+}
+
+impl std::fmt::Debug for dyn DefaultJson {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DefaultJson")
+    }
+}
+
 /// Inclusive bounds of an integer type. `None` means the bound is not
 /// representable in JSON numbers (`i128`, `u128`) and is not emitted.
 #[derive(Debug, Clone, Copy)]
@@ -315,9 +340,11 @@ pub struct Field {
     /// A missing field takes a default (`#[serde(default)]` on the field or the
     /// container).
     pub has_default: bool,
-    /// The serialized default value: a function giving it, which gives
-    /// `None` when the value cannot be shown (its type is not `Serialize`).
-    pub default_value: Option<fn() -> Option<Value>>,
+    /// The serialized default value, computed when a schema is written
+    /// ([`DefaultJson::json`] gives `None` when the value cannot be shown:
+    /// its type is not `Serialize`). By hand: `Some(&function)` with a
+    /// `fn() -> Option<Value>`.
+    pub default_value: Option<&'static dyn DefaultJson>,
     /// `skip_serializing_if` is set: the field may be absent from the output.
     pub skip_serializing_if: bool,
     /// `skip_serializing_if = "Option::is_none"`: the field is absent exactly

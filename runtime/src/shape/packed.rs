@@ -53,7 +53,7 @@ pub struct Packed {
     /// The serialized defaults the text refers to (each a function that
     /// gives `None` when the value cannot be shown).
     #[allow(clippy::type_complexity)]
-    pub defaults: &'static [Option<fn() -> Option<Value>>],
+    pub defaults: &'static [&'static dyn super::DefaultJson],
     /// The declared constraints the text refers to.
     pub constraints: &'static [&'static Constraints],
     /// Where the decoded body and the type's two rendered schemas are kept:
@@ -306,7 +306,7 @@ impl Reader {
             // is the one of the shape the type has.
             0 if flags & 32 != 0 => default_of_shape(shape()),
             0 => None,
-            i => *self.packed.defaults.get(i - 1)?,
+            i => Some(*self.packed.defaults.get(i - 1)?),
         };
         let constraints = match self.num()? {
             0 => None,
@@ -425,23 +425,23 @@ pub(crate) mod primitive_default {
 /// type, from the shape its type has ([`primitive_default`]). Any other
 /// shape (a type of the user's own that only has such a name) shows no
 /// default: nothing is guessed.
-fn default_of_shape(shape: &Shape) -> Option<fn() -> Option<Value>> {
+fn default_of_shape(shape: &Shape) -> Option<&'static dyn super::DefaultJson> {
     use primitive_default::*;
     match shape {
         Shape::Integer(range) if !range.nonzero && range.min.is_some() && range.max.is_some() => {
-            Some(zero)
+            Some(&zero)
         }
-        Shape::Number => Some(float_zero),
-        Shape::Bool => Some(no),
+        Shape::Number => Some(&float_zero),
+        Shape::Bool => Some(&no),
         Shape::String(s)
             if s.min_length.is_none()
                 && s.max_length.is_none()
                 && s.format.is_none()
                 && s.input_pattern.is_none() =>
         {
-            Some(empty_string)
+            Some(&empty_string)
         }
-        Shape::Seq(_) => Some(empty_list),
+        Shape::Seq(_) => Some(&empty_list),
         _ => None,
     }
 }

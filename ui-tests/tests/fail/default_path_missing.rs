@@ -1,5 +1,8 @@
 // A `default = "path"` naming no function: the error is at the string, as
-// serde's own, and the derive adds nothing else.
+// serde's own. The derive names the function as a value (its table holds a
+// pointer to it, not a closure calling it), so a missing single name is
+// reported twice at the string, as a value and as serde's function; a path
+// of several segments once.
 use serde::{Deserialize, Serialize};
 use toolform::ToolSchema;
 

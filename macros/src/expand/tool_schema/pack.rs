@@ -172,6 +172,7 @@ impl Gen<'_, '_> {
                         p,
                         ty: field.ty,
                         default: d,
+                        lifetimes: self.lifetimes(),
                     })
                 }
                 d => {
@@ -179,6 +180,7 @@ impl Gen<'_, '_> {
                         p,
                         ty: field.ty,
                         default: d,
+                        lifetimes: self.lifetimes(),
                     })
                 }
             };
@@ -243,6 +245,11 @@ impl Gen<'_, '_> {
                 w.ident("__TF");
             });
         });
+    }
+
+    /// The type has lifetime parameters (`emit::write_default`).
+    pub(super) fn lifetimes(&self) -> bool {
+        self.cont.serde.generics.lifetimes().next().is_some()
     }
 
     /// The type has no type or const parameters: it gets `static`s of its

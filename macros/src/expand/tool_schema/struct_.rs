@@ -50,7 +50,7 @@ impl Gen<'_, '_> {
         let has_default = ours.has_default;
         let skip_serializing_if = ours.skip_serializing_if;
         let skip_if_none = ours.skip_if_none;
-        let default_value = emit::default_value(p, field.ty, &ours.default);
+        let default_value = emit::default_value(p, field.ty, &ours.default, self.lifetimes());
         let title = opt_str(p, ours.attrs.title.as_deref());
         let constraints = match &ours.attrs.constraints {
             Some(c) => self.constraints(field, c),

@@ -236,3 +236,171 @@ fn a_default_of_another_type_is_shown_exactly_when_it_is_default_and_serialize()
         "{output}"
     );
 }
+
+fn seven() -> u8 {
+    7
+}
+
+fn read_only() -> ReadOnly {
+    ReadOnly { level: 3 }
+}
+
+fn fast() -> Mode {
+    Mode::Fast
+}
+
+fn greeting() -> std::borrow::Cow<'static, str> {
+    "hi".into()
+}
+
+/// Defaults given by functions: shown exactly when the type is `Serialize`,
+/// one function shared by two types, a generic function (`Default::default`)
+/// and a function of a type with a lifetime.
+#[derive(Deserialize, ToolSchema)]
+pub struct ByPath {
+    #[serde(default = "seven")]
+    pub small: u8,
+    #[serde(default = "fast")]
+    pub mode: Mode,
+    #[serde(default = "read_only")]
+    pub read_only: ReadOnly,
+    #[serde(default = "Default::default")]
+    pub generic: Mode,
+    #[serde(default = "Default::default")]
+    pub generic_read_only: ReadOnly,
+}
+
+#[derive(Deserialize, ToolSchema)]
+pub struct ByPathAgain {
+    #[serde(default = "seven")]
+    pub small: u8,
+}
+
+#[derive(Deserialize, ToolSchema)]
+pub struct Borrowing<'a> {
+    #[serde(default = "greeting", borrow)]
+    pub greeting: std::borrow::Cow<'a, str>,
+    #[serde(default)]
+    pub name: &'a str,
+    #[serde(default = "seven")]
+    pub small: u8,
+}
+
+/// The container's default, for a type with a lifetime and one with a type
+/// parameter (whose fields are listed, not packed).
+#[derive(Deserialize, ToolSchema)]
+#[serde(default)]
+pub struct ContainerDefault<'a> {
+    pub mode: Mode,
+    pub read_only: ReadOnly,
+    #[serde(borrow)]
+    pub name: std::borrow::Cow<'a, str>,
+}
+
+impl Default for ContainerDefault<'_> {
+    fn default() -> Self {
+        ContainerDefault {
+            mode: Mode::Fast,
+            read_only: ReadOnly { level: 9 },
+            name: "anonymous".into(),
+        }
+    }
+}
+
+#[derive(Deserialize, ToolSchema)]
+pub struct Generic<T> {
+    #[serde(default = "seven")]
+    pub small: u8,
+    #[serde(default = "fast")]
+    pub mode: Mode,
+    #[serde(default = "read_only")]
+    pub read_only: ReadOnly,
+    pub value: T,
+}
+
+#[test]
+fn a_function_s_default_is_shown_exactly_when_its_type_is_serialize() {
+    let schema = ByPath::input_schema();
+    let props = &schema["properties"];
+    assert_eq!(props["small"]["default"], json!(7), "{schema}");
+    assert_eq!(props["mode"]["default"], json!("fast"), "{schema}");
+    assert_eq!(props["read_only"].get("default"), None, "{schema}");
+    assert_eq!(props["generic"]["default"], json!("safe"), "{schema}");
+    assert_eq!(props["generic_read_only"].get("default"), None, "{schema}");
+    let again = ByPathAgain::input_schema();
+    assert_eq!(again["properties"]["small"]["default"], json!(7), "{again}");
+
+    let borrowing = Borrowing::input_schema();
+    let props = &borrowing["properties"];
+    assert_eq!(props["greeting"]["default"], json!("hi"), "{borrowing}");
+    assert_eq!(props["name"]["default"], json!(""), "{borrowing}");
+    assert_eq!(props["small"]["default"], json!(7), "{borrowing}");
+
+    let generic = Generic::<bool>::input_schema();
+    let props = &generic["properties"];
+    assert_eq!(props["small"]["default"], json!(7), "{generic}");
+    assert_eq!(props["mode"]["default"], json!("fast"), "{generic}");
+    assert_eq!(props["read_only"].get("default"), None, "{generic}");
+}
+
+#[test]
+fn the_container_s_default_is_shown_per_field_when_serialize() {
+    let schema = ContainerDefault::input_schema();
+    let props = &schema["properties"];
+    assert_eq!(props["mode"]["default"], json!("fast"), "{schema}");
+    assert_eq!(props["read_only"].get("default"), None, "{schema}");
+    assert_eq!(props["name"]["default"], json!("anonymous"), "{schema}");
+    let read: ContainerDefault = serde_json::from_str("{}").unwrap();
+    assert_eq!((read.mode, read.read_only.level), (Mode::Fast, 9));
+}
+
+/// A form's defaults by function and by the container.
+#[derive(Deserialize, ElicitForm)]
+pub struct PathForm {
+    #[serde(default = "seven")]
+    pub small: u8,
+    #[serde(default = "fast")]
+    pub mode: Mode,
+}
+
+#[test]
+fn a_form_shows_a_function_s_default() {
+    let schema = PathForm::requested_schema();
+    let props = &schema["properties"];
+    assert_eq!(props["small"]["default"], json!(7), "{schema}");
+    assert_eq!(props["mode"]["default"], json!("fast"), "{schema}");
+}
+
+/// A module whose `Default` is not the prelude's: a default of a type that
+/// is `Serialize` is still found (the fallback is never needed).
+mod shadowed {
+    #![allow(dead_code)]
+    use super::{Mode, seven};
+    use serde::Deserialize;
+    use toolform::ToolSchema;
+
+    pub trait Default {}
+
+    #[derive(Deserialize, ToolSchema)]
+    pub struct Shadowed {
+        #[serde(default = "seven")]
+        pub small: u8,
+        #[serde(default = "super::fast")]
+        pub mode: Mode,
+    }
+}
+
+#[test]
+fn a_shadowed_default_trait_does_not_hide_a_serializable_default() {
+    let schema = shadowed::Shadowed::input_schema();
+    assert_eq!(
+        schema["properties"]["small"]["default"],
+        json!(7),
+        "{schema}"
+    );
+    assert_eq!(
+        schema["properties"]["mode"]["default"],
+        json!("fast"),
+        "{schema}"
+    );
+}
