@@ -318,6 +318,35 @@ pub struct Generic<T> {
     pub value: T,
 }
 
+fn default_of<T: Default>() -> T {
+    T::default()
+}
+
+/// A function default of the type parameter's own type, and of a type
+/// holding it. The derive's impl knows `T: ToolSchema` only, not `T:
+/// Serialize`, so no default can be shown (nor was one before): it compiles
+/// and shows none, for every `T`.
+#[derive(Deserialize, ToolSchema)]
+pub struct OfParameter<T: Default> {
+    #[serde(default = "default_of")]
+    pub value: T,
+    #[serde(default = "default_of")]
+    pub values: Vec<T>,
+    #[serde(default = "seven")]
+    pub small: u8,
+}
+
+#[test]
+fn a_function_default_of_a_type_parameter_compiles_and_shows_none() {
+    let schema = OfParameter::<u8>::input_schema();
+    let props = &schema["properties"];
+    assert_eq!(props["value"].get("default"), None, "{schema}");
+    assert_eq!(props["values"].get("default"), None, "{schema}");
+    assert_eq!(props["small"]["default"], json!(7), "{schema}");
+    let read: OfParameter<u8> = serde_json::from_str("{}").unwrap();
+    assert_eq!((read.value, read.values.len(), read.small), (0, 0, 7));
+}
+
 #[test]
 fn a_function_s_default_is_shown_exactly_when_its_type_is_serialize() {
     let schema = ByPath::input_schema();
