@@ -286,8 +286,7 @@ pub struct Borrowing<'a> {
     pub small: u8,
 }
 
-/// The container's default, for a type with a lifetime and one with a type
-/// parameter (whose fields are listed, not packed).
+/// The container's default, for a type with a lifetime.
 #[derive(Deserialize, ToolSchema)]
 #[serde(default)]
 pub struct ContainerDefault<'a> {
@@ -307,15 +306,15 @@ impl Default for ContainerDefault<'_> {
     }
 }
 
+/// Function defaults in a type with a type parameter: its fields are
+/// listed, not packed.
 #[derive(Deserialize, ToolSchema)]
 pub struct Generic<T> {
-    #[serde(default = "seven")]
-    pub small: u8,
+    pub value: T,
     #[serde(default = "fast")]
     pub mode: Mode,
     #[serde(default = "read_only")]
     pub read_only: ReadOnly,
-    pub value: T,
 }
 
 fn default_of<T: Default>() -> T {
@@ -367,7 +366,6 @@ fn a_function_s_default_is_shown_exactly_when_its_type_is_serialize() {
 
     let generic = Generic::<bool>::input_schema();
     let props = &generic["properties"];
-    assert_eq!(props["small"]["default"], json!(7), "{generic}");
     assert_eq!(props["mode"]["default"], json!("fast"), "{generic}");
     assert_eq!(props["read_only"].get("default"), None, "{generic}");
 }
