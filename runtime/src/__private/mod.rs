@@ -61,7 +61,6 @@ pub const NO_CONSTRAINTS: Option<&'static Constraints> = None;
 /// A packed body without shapes (a struct without fields).
 pub const NO_SHAPES: &[fn() -> &'static Shape] = &[];
 /// A packed body without computed defaults.
-#[allow(clippy::type_complexity)]
 pub const NO_DEFAULTS: &[&dyn crate::shape::DefaultJson] = &[];
 /// A packed body without declared constraints.
 pub const NO_CONSTRAINT_LIST: &[&Constraints] = &[];

@@ -49,9 +49,8 @@ pub struct PackedForm {
     pub text: &'static str,
     /// The distinct field types the text refers to.
     pub types: &'static [&'static FormType],
-    /// The serialized defaults the text refers to (each a function that
-    /// gives `None` when the value cannot be shown).
-    #[allow(clippy::type_complexity)]
+    /// The serialized defaults the text refers to (each gives `None` when
+    /// its value cannot be shown).
     pub defaults: &'static [&'static dyn DefaultJson],
 }
 

@@ -58,8 +58,8 @@ pub enum Shape {
 ///
 /// Every `Fn() -> Option<Value>` that is `Sync` (a function, a closure
 /// without captures) is one, so a hand-written shape gives
-/// `default_value: Some(&my_default)`. The derive writes its own, one per
-/// field type rather than one per field.
+/// `default_value: Some(&my_default)`. The derive's entries are served by
+/// one instantiation per field type, not a closure per field.
 pub trait DefaultJson: Sync {
     /// The default, serialized; `None` when it cannot be shown.
     fn json(&self) -> Option<Value>;

@@ -50,9 +50,8 @@ pub struct Packed {
     pub text: &'static str,
     /// The distinct wire shapes the text refers to.
     pub shapes: &'static [fn() -> &'static Shape],
-    /// The serialized defaults the text refers to (each a function that
-    /// gives `None` when the value cannot be shown).
-    #[allow(clippy::type_complexity)]
+    /// The serialized defaults the text refers to (each gives `None` when
+    /// its value cannot be shown).
     pub defaults: &'static [&'static dyn super::DefaultJson],
     /// The declared constraints the text refers to.
     pub constraints: &'static [&'static Constraints],
